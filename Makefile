@@ -1,0 +1,34 @@
+# Two commands matter: `make run` (set up, serve on the embedded default) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell sha256sum pyproject.toml | cut -c1-12)
+
+.PHONY: venv run test test-fast bench lint clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+run: venv
+	bin/run-embedded
+
+test: venv
+	$(PY) -m pytest
+
+test-fast: venv
+	$(PY) -m pytest -m "not slow and not browser"
+
+bench: venv
+	$(PY) -m pytest tests/benchmarks -o addopts="" -s -q
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

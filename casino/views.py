@@ -1,0 +1,49 @@
+import uuid
+
+from celery.exceptions import TimeoutError as CeleryTimeout
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
+
+from casino.rules import PRESET_SOURCES, PRESETS
+from certification.tasks import worker_probe
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    presets = [
+        {"name": name, "family": rules.family, "source": PRESET_SOURCES[name]}
+        for name, rules in PRESETS.items()
+    ]
+    return render(request, "home.html", {"presets": presets})
+
+
+@require_GET
+def health(request: HttpRequest) -> JsonResponse:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception:
+        return JsonResponse({"status": "unavailable", "database": "down"}, status=503)
+    return JsonResponse({"status": "ok", "database": connection.vendor})
+
+
+@login_required
+@require_POST
+def worker_check(request: HttpRequest) -> JsonResponse:
+    token = uuid.uuid4().hex
+    result = worker_probe.delay(token)
+    try:
+        answer = result.get(timeout=20)
+    except CeleryTimeout:
+        return JsonResponse(
+            {"status": "no worker answered within 20 s", "broker": _broker_kind()}, status=504
+        )
+    return JsonResponse({"status": "ok", "worker": answer, "broker": _broker_kind()})
+
+
+def _broker_kind() -> str:
+    return settings.CELERY_BROKER_URL.split("://", 1)[0]

@@ -1,0 +1,1 @@
+"""Certification records; one module per concern, re-exported here for Django."""

@@ -1,0 +1,82 @@
+"""Settings load in the embedded default and in production mode, from the environment alone."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import django, json; django.setup(); from django.conf import settings as s; "
+    "print(json.dumps({'engine': s.DATABASES['default']['ENGINE'], 'broker': s.CELERY_BROKER_URL, "
+    "'results': s.CELERY_RESULT_BACKEND, 'debug': s.DEBUG, 'secure': getattr(s, 'SESSION_COOKIE_SECURE', False)}))"
+)
+PRODUCTION_SECRET = "p" * 20 + "-a-long-random-production-secret-for-tests-0123456789"
+
+
+def run(env: dict, *args: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "CELERY_"))}
+    clean["DJANGO_SETTINGS_MODULE"] = "casino.settings"
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_embedded_default_needs_no_server(tmp_path):
+    out = run({"TABLECERT_VAR_DIR": str(tmp_path)}, "-c", PROBE)
+    assert out.returncode == 0, out.stderr
+    settings = json.loads(out.stdout)
+    assert settings["engine"] == "django.db.backends.sqlite3"
+    assert settings["broker"] == "filesystem://"
+    assert settings["results"] == "django-db"
+    assert (tmp_path / "broker" / "queue").is_dir()
+
+
+def test_services_come_from_the_environment(tmp_path):
+    out = run(
+        {
+            "TABLECERT_VAR_DIR": str(tmp_path),
+            "DATABASE_URL": "postgres://someone@db.example:5432/tablecert",
+            "CELERY_BROKER_URL": "redis://cache.example:6379/0",
+        },
+        "-c",
+        PROBE,
+    )
+    assert out.returncode == 0, out.stderr
+    settings = json.loads(out.stdout)
+    assert settings["engine"] == "django.db.backends.postgresql"
+    assert settings["broker"] == "redis://cache.example:6379/0"
+
+
+def test_production_refuses_to_start_without_a_secret(tmp_path):
+    out = run({"TABLECERT_VAR_DIR": str(tmp_path), "DJANGO_ENV": "production"}, "-c", PROBE)
+    assert out.returncode != 0
+    assert "DJANGO_SECRET_KEY" in out.stderr
+
+
+def test_production_refuses_a_short_secret(tmp_path):
+    env = {"TABLECERT_VAR_DIR": str(tmp_path), "DJANGO_ENV": "production", "DJANGO_SECRET_KEY": "short"}
+    out = run(env, "-c", PROBE)
+    assert out.returncode != 0
+    assert "DJANGO_SECRET_KEY" in out.stderr
+
+
+def test_unknown_mode_is_refused(tmp_path):
+    out = run({"TABLECERT_VAR_DIR": str(tmp_path), "DJANGO_ENV": "staging"}, "-c", PROBE)
+    assert out.returncode != 0
+    assert "DJANGO_ENV" in out.stderr
+
+
+def test_production_passes_the_deployment_checks(tmp_path):
+    env = {
+        "TABLECERT_VAR_DIR": str(tmp_path),
+        "DJANGO_ENV": "production",
+        "DJANGO_SECRET_KEY": PRODUCTION_SECRET,
+        "DJANGO_ALLOWED_HOSTS": "tablecert.example",
+    }
+    out = run(env, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert out.returncode == 0, out.stdout + out.stderr
+    probe = json.loads(run(env, "-c", PROBE).stdout)
+    assert probe["debug"] is False
+    assert probe["secure"] is True
