@@ -105,10 +105,15 @@ class NineTenElevenPayouts:
     main_win: Fraction = Fraction(3, 2)
     """A qualifying hand that beats the die (or meets the WIN face)."""
     bonus_straight_flush: Fraction = Fraction(60)
+    """Bonus bet: 2-3-4 of one suit (the hand must total 9-11, as every bonus hand)."""
     bonus_trips: Fraction = Fraction(40)
+    """Bonus bet: 3-3-3."""
     bonus_straight: Fraction = Fraction(10)
+    """Bonus bet: 2-3-4 of mixed suits."""
     bonus_flush: Fraction = Fraction(5)
+    """Bonus bet: three cards of one suit totalling 9-11."""
     dice_match: Fraction = Fraction(3)
+    """Dice-match bet: a qualifying final hand equals the die; the WIN face pushes."""
 
 
 DEFAULT_DIE = ("9", "9", "9", "10", "11", "WIN")
