@@ -1,0 +1,185 @@
+"""Exact analysis of 9-10-11 by counting rank compositions with their multiplicities.
+
+Every round is counted as an unordered first hand from the full shoe and an unordered
+second hand from what is left, so the common denominator is C(N,3) * C(N-3,3) and every
+weight is an integer (the suit enumeration of the ``final_hands`` reading adds exact
+fractions). Card removal is exact for any number of decks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+
+from casino.rules.model import NineTenElevenRules
+from certification.odds.results import BetFigures, ExactResult
+
+from .charts import notes_for, strategy_charts
+from .hands import NO_VALUE, BonusTable, Composition, Deck
+from .policy import OptimalPolicy
+from .settle import Config, Settlement, config_of
+from .switching import Switcher
+
+
+@dataclass
+class FirstHandChoice:
+    """What a non-qualifying first hand is worth folded and bought (per initial main bet)."""
+
+    action: str
+    buy_main: Fraction | None = None
+    buy_dice: Fraction | None = None
+    buy_bonus: Fraction | None = None
+
+
+@dataclass
+class _Tally:
+    configs: dict[Config, Fraction | int] = field(default_factory=lambda: defaultdict(int))
+    bonus: dict[Fraction, Fraction | int] = field(default_factory=lambda: defaultdict(int))
+    decisions: dict[str, Fraction | int] = field(default_factory=lambda: defaultdict(int))
+
+
+def _expect(dist: dict[Config, Fraction | int], ev) -> Fraction:
+    total = sum(dist.values())
+    return sum((w * ev(c) for c, w in dist.items()), Fraction(0)) / total
+
+
+def analyze_nine_ten_eleven(
+    rules: NineTenElevenRules, variant: str = "", *, deck: Deck | None = None
+) -> ExactResult:
+    """Exact figures for main, bonus and dice match under the main-bet-optimal strategy.
+
+    ``deck`` replaces the standard shoe of ``rules.decks`` decks (e.g. fewer ranks or suits
+    for an exhaustive cross-check); every other rule still comes from ``rules``.
+    """
+    start = time.perf_counter()
+    deck = deck or Deck.standard(rules.decks)
+    settle = Settlement(rules)
+    pay = rules.payouts
+    bonus_table = BonusTable(pay.bonus_straight_flush, pay.bonus_trips, pay.bonus_straight,
+                             pay.bonus_flush)
+    md_rank = settle.two_hand_ranks()
+    switcher = Switcher(rules.qualifying_totals, md_rank, bonus_table, len(deck.suits),
+                        deck.copies, rules.switch_allowed)
+    final_hands = rules.bonus_on == "final_hands"
+    n = deck.size
+    second_deals = comb(n - 3, 3)
+    tally = _Tally()
+    choices: dict[Composition, FirstHandChoice] = {}
+
+    for first in deck.compositions:
+        w1 = deck.ways(first)
+        value = switcher.value(first)
+        if value != NO_VALUE:
+            tally.configs[(value,)] += w1 * second_deals
+            tally.decisions["stand"] += w1 * second_deals
+            suited = deck.suited_ways(first)
+            for is_suited, ways in ((True, suited), (False, w1 - suited)):
+                won = bonus_table.payout(first, is_suited)
+                tally.bonus[Fraction(-1) if won is None else Fraction(won)] += ways * second_deals
+            continue
+        bought = _buy(first, deck, switcher, final_hands) if rules.buy_allowed else None
+        choice = _choose(first, bought, settle, rules.buy_allowed)
+        choices[first] = choice
+        if choice.action == "fold":
+            tally.configs[(NO_VALUE,)] += w1 * second_deals
+            tally.bonus[Fraction(-1)] += w1 * second_deals
+            tally.decisions["fold"] += w1 * second_deals
+            continue
+        tally.decisions["buy"] += w1 * second_deals
+        for config, w in bought.configs.items():
+            tally.configs[config] += w1 * w
+        for net, w in bought.bonus.items():
+            tally.bonus[net] += w1 * w
+        for name, w in bought.decisions.items():
+            tally.decisions[name] += w1 * w
+
+    denominator = comb(n, 3) * second_deals
+    main_out: dict[Fraction, Fraction] = defaultdict(Fraction)
+    dice_out: dict[Fraction, Fraction] = defaultdict(Fraction)
+    wagered = Fraction(0)
+    for config, w in tally.configs.items():
+        p = Fraction(w) / denominator
+        wagered += p * len(config)
+        for net, q in settle.main(config).items():
+            main_out[net] += p * q
+        for net, q in settle.dice(config).items():
+            dice_out[net] += p * q
+    bonus_out = {net: Fraction(w) / denominator for net, w in tally.bonus.items() if w}
+    bets = {
+        "main": BetFigures(_clean(main_out), average_wager=wagered),
+        "bonus": BetFigures(_clean(bonus_out)),
+        "dice_match": BetFigures(_clean(dice_out)),
+    }
+    decisions = {name: Fraction(w) / denominator for name, w in sorted(tally.decisions.items())}
+    for name in ("stand", "fold", "buy", "switch", "second_qualifies"):
+        decisions.setdefault(name, Fraction(0))
+    policy = OptimalPolicy(rules, md_rank, bonus_table, {c: ch.action for c, ch in choices.items()})
+    return ExactResult(
+        variant=variant or "nine_ten_eleven",
+        bets=bets,
+        decisions=decisions,
+        strategy=strategy_charts(rules, settle, md_rank, choices),
+        policy=policy,
+        seconds=time.perf_counter() - start,
+        notes=notes_for(rules, deck),
+    )
+
+
+def _buy(first: Composition, deck: Deck, switcher: Switcher, final_hands: bool) -> _Tally:
+    """Weights over second hands (out of C(N-3,3)) of each configuration after buying."""
+    out = _Tally()
+    if not final_hands:
+        # Judged on the first hand as dealt, which did not qualify: the bonus is lost.
+        out.bonus[Fraction(-1)] = comb(deck.size - 3, 3)
+    for second, w2 in deck.ways_after(first):
+        value = switcher.value(second)
+        if value != NO_VALUE:
+            # The second hand stands and the first loses: no switch is allowed.
+            out.configs[config_of(value, NO_VALUE)] += w2
+            out.decisions["second_qualifies"] += w2
+            if final_hands:
+                # The second hand's cards are a uniform draw of their ranks whatever the
+                # first hand holds, so its chance of one suit is the full-deck one.
+                p_suited = Fraction(deck.suited_ways(second), deck.ways(second))
+                for suited, p in ((True, p_suited), (False, 1 - p_suited)):
+                    won = switcher.bonus.payout(second, suited)
+                    out.bonus[Fraction(-1) if won is None else Fraction(won)] += w2 * p
+            continue
+        if final_hands and switcher.allowed:
+            for (config, net, switched), p in switcher.with_bonus(first, second).items():
+                out.configs[config] += w2 * p
+                out.bonus[net] += w2 * p
+                _count_final(out, config, switched, w2 * p)
+        else:
+            config, switched = switcher.best(first, second)
+            out.configs[config] += w2
+            _count_final(out, config, switched, w2)
+    return out
+
+
+def _count_final(out: _Tally, config: Config, switched: bool, w) -> None:
+    if switched:
+        out.decisions["switch"] += w
+    qualified = sum(v != NO_VALUE for v in config)
+    out.decisions[("neither_qualifies", "one_qualifies_after_switch",
+                   "both_qualify_after_switch")[qualified]] += w
+
+
+def _choose(first: Composition, bought: _Tally | None, settle: Settlement,
+            buy_allowed: bool) -> FirstHandChoice:
+    """Fold or buy: main EV, then dice match, then bonus, then the smaller wager."""
+    if not buy_allowed or bought is None:
+        return FirstHandChoice("fold")
+    main = _expect(bought.configs, settle.main_ev)
+    dice = _expect(bought.configs, settle.dice_ev)
+    bonus = _expect(bought.bonus, lambda net: net)
+    fold = (Fraction(-1), settle.dice_ev((NO_VALUE,)), Fraction(-1), -1)
+    action = "buy" if (main, dice, bonus, -2) > fold else "fold"
+    return FirstHandChoice(action, main, dice, bonus)
+
+
+def _clean(dist: dict[Fraction, Fraction]) -> dict[Fraction, Fraction]:
+    return {net: p for net, p in sorted(dist.items()) if p}
