@@ -1,0 +1,82 @@
+"""Sections 1 and 2: the rules in full as certified, the paytable and the table limits."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer
+
+from ..data import CertificateData
+from ..tables import grid, para
+from . import body, escape, heading, subheading
+
+
+def rules_section(data: CertificateData, width: float) -> list[Flowable]:
+    story: list[Flowable] = [
+        heading("1 Rules of the game as certified"),
+        body("These are the rules the figures of this certificate were computed from, written "
+             "out from the certified rule variant. Where the source documents admit more than "
+             "one reading, the reading certified is stated after the rule it fixes."),
+    ]
+    for i, clause in enumerate(data.rule_clauses, start=1):
+        block = [para(f"<b>1.{i}&nbsp;&nbsp;{escape(clause.title)}</b>", "clause_title"),
+                 para(escape(clause.text), "body")]
+        block += [para(escape(r), "reading") for r in clause.readings]
+        story.append(KeepTogether(block))
+    story += [Spacer(1, 3 * mm), KeepTogether([
+        subheading("Parameters of the variant as certified"), parameter_table(data.rules, width)])]
+    return story
+
+
+def _text(value: object) -> str:
+    # None is "unlimited" for card limits and "the general line" for payouts.
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
+def _flatten(rules: dict, prefix: str = "") -> list[tuple[str, str]]:
+    out = []
+    for key, value in rules.items():
+        if isinstance(value, dict):
+            out += _flatten(value, f"{prefix}{key}.")
+        elif isinstance(value, list):
+            out.append((prefix + key, ", ".join(str(v) for v in value)))
+        else:
+            out.append((prefix + key, _text(value)))
+    return out
+
+
+def parameter_table(rules: dict, width: float):
+    pairs = _flatten(rules)
+    half = (len(pairs) + 1) // 2
+    left, right = pairs[:half], pairs[half:] + [("", "")] * (2 * half - len(pairs))
+    rows = [[para(a, "cell_mono"), para(escape(b), "cell"), para(c, "cell_mono"),
+             para(escape(d), "cell")] for (a, b), (c, d) in zip(left, right, strict=True)]
+    return grid(["Parameter", "Value", "Parameter", "Value"], rows,
+                [0.35, 0.15, 0.35, 0.15], width, numeric_from=4, font_size=7.5)
+
+
+def paytable_section(data: CertificateData, width: float) -> list[Flowable]:
+    story: list[Flowable] = [
+        heading("2 Paytable and table limits"),
+        heading(f"2.1 Paytable, version {data.paytable_version}", 1),
+        body('Payouts are "k to 1": the player keeps the stake and wins k more.'),
+        grid(["Bet", "Hand", "Pays"],
+             [[escape(line.bet), para(escape(line.hand)), escape(line.pays)]
+              for line in data.paytable],
+             [0.22, 0.58, 0.20], width, numeric_from=2),
+        heading("2.2 Table limits", 1),
+    ]
+    if data.table_limits:
+        story.append(grid(
+            ["Bet", "Minimum", "Maximum", "Note"],
+            [[escape(t.bet), escape(t.minimum), escape(t.maximum), para(escape(t.note))]
+             for t in data.table_limits],
+            [0.24, 0.16, 0.16, 0.44], width, numeric_from=1,
+            extra=[("ALIGN", (3, 0), (3, -1), "LEFT")]))
+        story.append(body("Limits are in the table's currency. The figures of section 3 are "
+                          "per unit of initial wager and do not depend on the limits.", "small"))
+    else:
+        story.append(body("No table limits were submitted with this certification; the "
+                          "figures are per unit of initial wager and hold at any limits."))
+    return story

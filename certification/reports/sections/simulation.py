@@ -1,0 +1,92 @@
+"""Section 4: the simulation that confirms the exact figures independently."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from reportlab.platypus import Flowable, KeepTogether
+
+from ..charts import convergence_chart
+from ..data import CertificateData
+from ..fmt import bet_name, count, net, pct, prob, signed
+from ..styles import FAIL, PASS
+from ..tables import facts, grid, para
+from ..verdict import Z_LIMIT
+from . import body, escape, heading, subheading
+
+
+def edge_interval(bet: dict, interval: list[float]) -> tuple[float, float]:
+    """The interval on the house edge, whether the summary gave it on the edge or the mean."""
+    lo, hi = interval
+    if lo <= bet["house_edge"] <= hi or not lo <= bet.get("mean", bet["house_edge"]) <= hi:
+        return lo, hi
+    return -hi, -lo
+
+
+def simulation_section(data: CertificateData, width: float) -> list[Flowable]:
+    story: list[Flowable] = [heading("4 Simulation confirmation")]
+    sim = data.simulation
+    if sim is None:
+        story.append(body("No simulation was part of this certification. The figures of "
+                          "section 3 rest on the exact analysis alone."))
+        return story
+    story.append(body(
+        f"The game was played {count(sim['rounds'])} times by an independent simulator under "
+        "the strategy of section 3, and the observed house edge compared with the exact one. "
+        f"A difference beyond {Z_LIMIT:g} standard errors (|z| &gt; {Z_LIMIT:g}) would mean "
+        "the exact analysis or the simulator does not play the certified rules."))
+    chunks = sim.get("chunks")
+    rows = [("Rounds", count(sim["rounds"])), ("Seed", para(escape(sim.get("seed")), "cell_mono"))]
+    if chunks:
+        rows.append(("Chunks", f"{count(chunks)} of {count(sim.get('chunk_rounds'))} rounds, "
+                               "each with its own seed derived from the one above"))
+    if sim.get("rounds_per_second"):
+        rows.append(("Speed", f"{count(sim['rounds_per_second'])} rounds per second "
+                              f"({sim.get('seconds', 0):.1f} s)"))
+    story.append(facts(rows, width, 0.22))
+    story.append(subheading("Observed house edge against the exact figure"))
+    table_rows, extra = [], []
+    for i, (name, bet) in enumerate(sim["bets"].items(), start=1):
+        exact = data.exact["bets"].get(name, {}).get("house_edge")
+        ci95, ci99 = edge_interval(bet, bet["ci95"]), edge_interval(bet, bet["ci99"])
+        z = bet.get("z_vs_exact")
+        agrees = z is None or abs(z) <= Z_LIMIT
+        table_rows.append([bet_name(name), pct(exact), pct(bet["house_edge"]),
+                           f"{pct(ci95[0], 3)} to {pct(ci95[1], 3)}",
+                           f"{pct(ci99[0], 3)} to {pct(ci99[1], 3)}",
+                           "–" if z is None else f"{z:+.2f}", "agrees" if agrees else "DISAGREES"])
+        extra.append(("TEXTCOLOR", (6, i), (6, i), PASS if agrees else FAIL))
+    story.append(grid(["Bet", "Exact", "Observed", "95% interval", "99% interval", "z", ""],
+                      table_rows, [0.15, 0.12, 0.12, 0.21, 0.21, 0.08, 0.11], width,
+                      font_size=7.5, extra=extra))
+    story.append(body("Intervals are on the house edge, from the observed standard deviation; "
+                      "z is (observed − exact) / standard error.", "small"))
+    for name, bet in sim["bets"].items():
+        exact = data.exact["bets"].get(name)
+        if bet.get("convergence") and exact:
+            points = [dict(p, ci95=edge_interval(bet, p["ci95"])) for p in bet["convergence"]]
+            story.append(KeepTogether([
+                subheading(f"Convergence: {bet_name(name).lower()}"),
+                convergence_chart(points, exact["house_edge"], width, 175),
+                body(f"Running house edge of the {bet_name(name).lower()} as the simulation "
+                     "progressed, with its 95% confidence band; the dashed line is the exact "
+                     "figure of section 3.", "caption"),
+            ]))
+        if bet.get("outcomes") and exact:
+            story += outcome_comparison(name, bet["outcomes"], exact["outcomes"], width)
+    return story
+
+
+def outcome_comparison(name: str, observed: dict, exact: dict, width: float
+                       ) -> list[Flowable]:
+    total = sum(observed.values())
+    # Summaries may carry counts or frequencies; frequencies sum to one.
+    scale = total if total > 1.5 else 1.0
+    keys = sorted(set(observed) | set(exact), key=Fraction)
+    rows = [[net(k), prob(exact.get(k, 0.0)), prob(observed.get(k, 0) / scale),
+             signed(observed.get(k, 0) / scale - exact.get(k, 0.0), 6)] for k in keys]
+    return [KeepTogether([
+        subheading(f"Outcome frequencies: {bet_name(name).lower()}"),
+        grid(["Net result", "Exact probability", "Observed frequency", "Difference"], rows,
+             [0.22, 0.26, 0.26, 0.26], width * 0.75, font_size=7.5),
+    ])]
