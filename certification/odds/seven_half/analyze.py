@@ -1,0 +1,85 @@
+"""Entry point: the exact analysis of one Seven-and-a-Half rule variant."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from casino.rules.cards import Card
+from casino.rules.model import SevenHalfRules
+from certification.odds.results import BetFigures, ExactResult
+
+from .charts import charts
+from .game import SevenHalfGame
+from .policy import OptimalPolicy
+from .walk import Walk
+
+
+def analyze_seven_half(rules: SevenHalfRules, variant: str = "", *,
+                       deck: Sequence[Card | str] | None = None) -> ExactResult:
+    """Exact figures, optimal strategy and policy for ``rules``.
+
+    ``deck`` replaces the full deck (e.g. a reduced deck for cross-checks); by default it is
+    the rules' 40 x ``decks`` cards. Every probability is an exact fraction.
+    """
+    start = time.perf_counter()
+    game = SevenHalfGame(rules, deck)
+    game.ev_units()
+    outcomes, decisions, wager = Walk(game).run()
+    seconds = time.perf_counter() - start
+    return ExactResult(
+        variant=variant,
+        bets={"main": BetFigures(outcomes=outcomes, average_wager=wager)},
+        decisions=decisions,
+        strategy=charts(game),
+        policy=OptimalPolicy(game),
+        seconds=seconds,
+        notes=notes_for(rules, deck is not None),
+    )
+
+
+def notes_for(rules: SevenHalfRules, restricted: bool) -> list[str]:
+    out = [
+        "Exact: every ordered deal of the deck counted with card removal; the player's "
+        "strategy is composition-dependent and optimal for what the player sees.",
+        "Equal choices: on exactly equal expectation the smaller total wager is taken "
+        "(fold before a bet, the minimum final bet at zero expectation); between stand and "
+        "hit with equal expectation and equal wager the player stands.",
+    ]
+    if restricted:
+        out.append("Computed on a restricted deck; a dealer facing an empty stock stands.")
+    if not rules.dealer_upcard_visible:
+        out.append("Dealer's first card hidden: the player's strategy depends on its own cards "
+                   "only; the dealer's card is dealt first and is removed from the stock.")
+    if rules.special_card == "kd_first_card":
+        out.append("King of diamonds: 7 1/2 as a first card (player paid "
+                   f"{rules.payouts.kd_first_card} to 1 at once; dealer wins every ante at once), "
+                   "1/2 as any later card for either side. With several decks a player's "
+                   "first-card king is paid before the dealer's is looked at.")
+    if rules.special_card == "wild":
+        out.append("Matta: 1/2 or a whole 1..7 chosen at the end for the best total; alone it "
+                   "counts 7, so a dealer holding it alone stands at 6; it is not a figure for "
+                   "opening; a shot seven with the matta makes 7 1/2 (the matta as 1/2).")
+    if rules.dealer_must_reach_7_5_vs_revealed:
+        out.append("A player's 7 1/2 is shown: the dealer then draws until it reaches 7 1/2 or busts.")
+    if rules.payouts.dealer_natural_collects is not None:
+        out.append(f"Dealer's two-card 7 1/2 collects {rules.payouts.dealer_natural_collects} from a "
+                   "player still in, 1 from a player holding a two-card 7 1/2 (reale or triple).")
+    if rules.four_exchange_max:
+        out.append(f"Fours exchanged up to {rules.four_exchange_max} times: decided "
+                   + ("after seeing the upcard" if rules.dealer_upcard_visible else "after the dealer's card is dealt")
+                   + "; the four leaves play; the replacement is a new first card.")
+    if rules.shoot_seven:
+        out.append(f"Shooting a seven: one face-down card; any 1/2 card makes 7 1/2 paid "
+                   f"{rules.payouts.shoot_seven} to 1 (counted as a two-card 7 1/2); the dealer "
+                   "treats the shooter as holding 7 1/2.")
+    if rules.split_figures:
+        out.append(f"APPROXIMATE — opening (up to {rules.max_splits}): once opened, each hand is "
+                   "valued on its own with the cards known at the opening removed; the cards the "
+                   "other hand draws, and a 7 1/2 of one hand forcing the dealer on the other, are "
+                   "ignored; the round's net is the sum of two independent hands; only the first "
+                   "hand may open again. The simulation certifies opening.")
+    if rules.final_bet:
+        out.append(f"Final bet: {rules.final_bet_min} to {rules.final_bet_max} antes; the "
+                   "expectation is linear in it, so one end of the range is optimal.")
+    return out

@@ -1,0 +1,125 @@
+"""The dealer's outcome distribution for a given set of remaining cards, counted exactly.
+
+A distribution gives, per settlement slot, the probability of that outcome times n!
+(n = cards left), so a parent is the count-weighted sum of its children (n! = n (n-1)!)
+and nothing is ever divided. The per-slot integers are packed side by side into one
+Python int, ``bits`` bits apiece (each is at most n!, so they never carry into each
+other): adding two distributions or scaling one is then a single big-int operation.
+Results are cached by the remaining cards (packed into one int) and the dealer's hand,
+which is what repeats across the player's many compositions.
+"""
+
+from __future__ import annotations
+
+from .deck import KD, KINDS, TARGET, VALUE, best_total
+from .settle import Settlement
+
+_HAND_KEYS = 1 << 13
+
+
+class DealerCounter:
+    def __init__(self, *, settlement: Settlement, radix: tuple[int, ...], wild: bool,
+                 max_cards: int | None, factorials: list[int]):
+        self.settlement = settlement
+        self.radix = radix
+        self.wild = wild
+        self.max_cards = max_cards if max_cards is not None else 10**6
+        self.fact = factorials
+        self.nslots = len(settlement.slots)
+        self.bits = factorials[-1].bit_length() + 2
+        self.mask = (1 << self.bits) - 1
+        self.unit = [1 << (self.bits * i) for i in range(self.nslots)]
+        # best[m][s]: best total of a hand whose plain cards sum to s (m: holds the matta).
+        self.best = [[best_total(s, bool(m)) for s in range(TARGET + 16)] for m in (0, 1)]
+        self._memo: dict[int, int] = {}
+        self._steps: dict[int, tuple] = {}
+
+    def target(self, reach_7_5: bool) -> int:
+        return TARGET if reach_7_5 else self.settlement.threshold
+
+    def unpack(self, packed: int) -> list[int]:
+        return [(packed >> (self.bits * i)) & self.mask for i in range(self.nslots)]
+
+    def dot(self, packed: int, nets: tuple[int, ...]) -> int:
+        bits, mask = self.bits, self.mask
+        total = 0
+        for x in nets:
+            total += (packed & mask) * x
+            packed >>= bits
+        return total
+
+    def stops(self, s: int, m: int, k: int, reach_7_5: bool) -> bool:
+        t = self.best[m][s]
+        return t < 0 or t >= self.target(reach_7_5) or k >= self.max_cards
+
+    def start(self, upcard: int, counts: list[int], code: int, n: int, reach_7_5: bool) -> int:
+        """Distribution for a dealer showing ``upcard`` who draws from ``counts`` (n cards)."""
+        matta = int(self.wild and upcard == KD)
+        s = 0 if matta else VALUE[upcard]
+        return self.draw(counts, code, n, s, matta, 1, reach_7_5)
+
+    def steps(self, s: int, m: int, k: int, reach_7_5: bool) -> tuple:
+        """Per kind: (kind, stopping slot unit or 0, next hand key, s, m, k) from (s, m, k)."""
+        out = []
+        for c in range(KINDS):
+            if self.wild and c == KD:
+                s2, m2 = s, 1
+            else:
+                s2, m2 = s + VALUE[c], m
+            if self.stops(s2, m2, k + 1, reach_7_5):
+                slot = self.settlement.outcome(self.best[m2][s2], k + 1)
+                out.append((c, self.unit[slot], 0, 0, 0, 0))
+            else:
+                hand = ((s2 * 2 + m2) * 64 + k + 1) * 2 + reach_7_5
+                out.append((c, 0, hand, s2, m2, k + 1))
+        return tuple(out)
+
+    def draw(self, counts: list[int], code: int, n: int, s: int, m: int, k: int,
+             reach_7_5: bool) -> int:
+        """Packed distribution of a dealer holding (s, m, k); k = 0 means the first card
+        (a hidden upcard) is still among the n unseen cards."""
+        hand = ((s * 2 + m) * 64 + k) * 2 + reach_7_5
+        key = code * _HAND_KEYS + hand
+        memo = self._memo
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        if k and self.stops(s, m, k, reach_7_5) or n == 0:
+            # A dealer facing an empty stock stands (only a restricted deck runs out).
+            out = self.unit[self.settlement.outcome(self.best[m][s], k)] * self.fact[n]
+            memo[key] = out
+            return out
+        return self._draw(counts, code, n, hand, key)
+
+    def _draw(self, counts: list[int], code: int, n: int, hand: int, key: int) -> int:
+        steps = self._steps.get(hand)
+        if steps is None or n == 0:
+            h, reach = divmod(hand, 2)
+            h, k = divmod(h, 64)
+            s, m = divmod(h, 2)
+            if n == 0:
+                out = self.unit[self.settlement.outcome(self.best[m][s], k)]
+                self._memo[key] = out
+                return out
+            steps = self._steps[hand] = self.steps(s, m, k, bool(reach))
+        memo = self._memo
+        radix = self.radix
+        stopped = acc = 0
+        for c, unit, child_hand, _s2, _m2, _k2 in steps:
+            r = counts[c]
+            if not r:
+                continue
+            if unit:
+                stopped += r * unit
+                continue
+            child_code = code - radix[c]
+            child_key = child_code * _HAND_KEYS + child_hand
+            child = memo.get(child_key)
+            if child is None:
+                counts[c] = r - 1
+                child = self._draw(counts, child_code, n - 1, child_hand, child_key)
+                counts[c] = r
+            acc += r * child
+        out = acc + self.fact[n - 1] * stopped
+        memo[key] = out
+        return out

@@ -1,0 +1,90 @@
+"""Card kinds and deck counts for the exact Seven-and-a-Half analysis.
+
+Suits matter only through the king of diamonds, so a deck is a vector of counts over
+nine kinds: A..7, the ordinary figures, and the king of diamonds. Totals are counted in
+half points (7 1/2 is 15) so that every total is a small integer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from casino.rules.cards import SEVEN_HALF_RANKS, Card, new_deck, parse_card
+from casino.rules.model import SevenHalfRules
+
+FIGURE = 7
+KD = 8
+FOUR = 3
+SEVEN = 6
+KINDS = 9
+VALUE = (2, 4, 6, 8, 10, 12, 14, 1, 1)
+"""Value of each kind in half points; the king of diamonds' specials are the rules' business."""
+LABEL = ("A", "2", "3", "4", "5", "6", "7", "½", "KD")
+TARGET = 15
+"""7 1/2 in half points."""
+
+
+def kind_of(rank: str, suit: str, special: str) -> int:
+    if rank in "JQK":
+        # Without a special card the king of diamonds is an ordinary figure; merging it
+        # keeps the state space (and the caches) as small as the rules allow.
+        if rank == "K" and suit == "D" and special != "none":
+            return KD
+        return FIGURE
+    if rank == "A":
+        return 0
+    return int(rank) - 1
+
+
+def card_kind(code: str, special: str) -> int:
+    card = parse_card(code)
+    return kind_of(card.rank, card.suit, special)
+
+
+@dataclass(frozen=True)
+class DeckCounts:
+    counts: tuple[int, ...]
+    """Cards of each kind in the full deck."""
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+
+def deck_counts(rules: SevenHalfRules, deck: Sequence[Card | str] | None = None) -> DeckCounts:
+    """Counts per kind of ``deck`` (default: the rules' full deck of 40 x ``decks`` cards)."""
+    cards: Iterable[Card | str] = deck if deck is not None else new_deck(SEVEN_HALF_RANKS, rules.decks)
+    counts = [0] * KINDS
+    for card in cards:
+        c = parse_card(card) if isinstance(card, str) else card
+        if c.rank not in SEVEN_HALF_RANKS:
+            raise ValueError(f"{c.code} is not in a Seven-and-a-Half deck")
+        counts[kind_of(c.rank, c.suit, rules.special_card)] += 1
+    if sum(counts) < 4:
+        raise ValueError("a deck needs at least four cards to deal a round")
+    return DeckCounts(tuple(counts))
+
+
+def radices(counts: Sequence[int]) -> tuple[int, ...]:
+    """Mixed-radix place values: a multiset of removed cards packs into one int key."""
+    out, place = [], 1
+    for c in counts:
+        out.append(place)
+        place *= c + 1
+    return tuple(out)
+
+
+def best_total(others: int, matta: bool) -> int:
+    """Best total (half points) of a hand, or -1 for a bust.
+
+    ``others`` is the sum of the non-wild cards; the matta takes 1/2 or a whole 1..7.
+    """
+    if not matta:
+        return others if others <= TARGET else -1
+    if others > TARGET - 1:
+        return -1
+    room = TARGET - others
+    # A half-point gap (others hold a figure) is filled exactly by a whole value; a whole
+    # gap is filled by the 1/2 only when it is 1/2 wide, otherwise the best is 7.
+    return TARGET if room % 2 == 0 or room == 1 else TARGET - 1

@@ -1,0 +1,138 @@
+"""The player's hand after the first-card decisions: stand, hit or open, valued exactly.
+
+Values are integers: expected net per unit of stake, times ``scale`` (the payouts'
+common denominator), times n! (n = cards not yet seen by anyone's hand). With a hidden
+upcard the unknown dealer card is still among those n cards and every value is the
+joint value over the upcards the player cannot rule out.
+"""
+
+from __future__ import annotations
+
+from .dealer import DealerCounter
+from .deck import FIGURE, KD, KINDS, TARGET, VALUE
+from .settle import Settlement
+
+STAND, HIT, SPLIT = "stand", "hit", "split"
+HIDDEN = -1
+
+
+class PlayValues:
+    def __init__(self, *, settlement: Settlement, dealer: DealerCounter, radix: tuple[int, ...],
+                 factorials: list[int], wild: bool, kd_first: bool, max_cards: int | None,
+                 must_reach: bool, split_figures: bool):
+        self.settlement = settlement
+        self.dealer = dealer
+        self.radix = radix
+        self.fact = factorials
+        self.wild = wild
+        self.max_cards = max_cards if max_cards is not None else 10**6
+        self.must_reach = must_reach
+        self.split_figures = split_figures
+        self.best = dealer.best
+        # A first-card king of diamonds is settled before play, so the player acting
+        # knows the dealer's first card is not it.
+        self.live_upcards = [c for c in range(KINDS) if not (kd_first and c == KD)]
+        self.kd_first = kd_first
+        self.scale = settlement.scale
+        self.memo: dict[tuple, int] = {}
+        self.action: dict[tuple, str] = {}
+
+    # -- helpers -------------------------------------------------------------------------
+    def child_hand(self, c: int, s: int, m: int) -> tuple[int, int]:
+        if self.wild and c == KD:
+            return s, 1
+        return s + VALUE[c], m
+
+    def live(self, counts: list[int], n: int) -> int:
+        """How many of the n unseen cards may be the hidden upcard."""
+        return n - counts[KD] if self.kd_first else n
+
+    def fixed(self, upcard: int, counts: list[int], n: int, net: int) -> int:
+        """A net settled without the dealer (a bust), at the scale of a node with n cards."""
+        if upcard == HIDDEN:
+            return net * self.live(counts, n) * self.fact[n - 1]
+        return net * self.fact[n]
+
+    def dealer_vs(self, upcard: int, counts: list[int], code: int, n: int, reach: bool,
+                  nets: tuple[int, ...]) -> int:
+        dealer = self.dealer
+        if upcard != HIDDEN:
+            return dealer.dot(dealer.start(upcard, counts, code, n, reach), nets)
+        if not self.kd_first:
+            # The unseen upcard is just the dealer's first draw from the unseen cards.
+            return dealer.dot(dealer.draw(counts, code, n, 0, 0, 0, reach), nets)
+        total = 0
+        for u in self.live_upcards:
+            r = counts[u]
+            if not r:
+                continue
+            counts[u] = r - 1
+            dist = dealer.start(u, counts, code - self.radix[u], n - 1, reach)
+            counts[u] = r
+            total += r * dealer.dot(dist, nets)
+        return total
+
+    def stand_nets(self, s: int, m: int, k: int, shot: bool = False) -> tuple[int, tuple[int, ...]]:
+        t = self.best[m][s]
+        triple = bool(m) and k == 2 and s == 14
+        return t, self.settlement.nets(t, k == 2, triple, shot)
+
+    def stand(self, upcard: int, counts: list[int], code: int, n: int, s: int, m: int, k: int) -> int:
+        t, nets = self.stand_nets(s, m, k)
+        return self.dealer_vs(upcard, counts, code, n, self.must_reach and t == TARGET, nets)
+
+    def shoot(self, upcard: int, counts: list[int], code: int, n: int) -> int:
+        """A shot seven: one more card face down; a figure (any 1/2 card) makes 7 1/2."""
+        _, nets = self.stand_nets(15, 0, 2, shot=True)
+        total = 0
+        for c in range(KINDS):
+            r = counts[c]
+            if not r:
+                continue
+            if c in (FIGURE, KD):
+                counts[c] = r - 1
+                total += r * self.dealer_vs(upcard, counts, code - self.radix[c], n - 1,
+                                            self.must_reach, nets)
+                counts[c] = r
+            else:
+                counts[c] = r - 1
+                total += r * self.fixed(upcard, counts, n - 1, -self.scale)
+                counts[c] = r
+        return total
+
+    # -- the recursion -------------------------------------------------------------------
+    def value(self, upcard: int, counts: list[int], code: int, n: int, s: int, m: int, k: int,
+              splits: int) -> int:
+        key = (upcard, code, s, m, k, splits)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        t = self.best[m][s]
+        best = self.stand(upcard, counts, code, n, s, m, k)
+        action = STAND
+        if t < TARGET and k < self.max_cards and n > (1 if upcard == HIDDEN else 0):
+            drawn = 0
+            for c in range(KINDS):
+                r = counts[c]
+                if not r:
+                    continue
+                s2, m2 = self.child_hand(c, s, m)
+                counts[c] = r - 1
+                if self.best[m2][s2] < 0:
+                    drawn += r * self.fixed(upcard, counts, n - 1, -self.scale)
+                else:
+                    drawn += r * self.value(upcard, counts, code - self.radix[c], n - 1,
+                                            s2, m2, k + 1, splits)
+                counts[c] = r
+            if drawn > best:
+                best, action = drawn, HIT
+        if splits and self.split_figures and k == 2 and s == 2 and not m:
+            # Opening (approximate, see notes): each hand is valued on its own from here;
+            # the second hand opens no further, so no round exceeds max_splits.
+            opened = (self.value(upcard, counts, code, n, 1, 0, 1, splits - 1)
+                      + self.value(upcard, counts, code, n, 1, 0, 1, 0))
+            if opened > best:
+                best, action = opened, SPLIT
+        self.memo[key] = best
+        self.action[key] = action
+        return best

@@ -1,0 +1,66 @@
+"""The optimal strategy as a SevenHalfPolicy: answers from the analysis' own tables.
+
+Views the analysis did not visit (possible only for hands it proved never worth reaching)
+are valued on demand with the same caches, so every answer is the exact optimum and the
+same for the same view.
+"""
+
+from __future__ import annotations
+
+from certification.odds.results import Decision, PlayerView
+
+from .deck import FOUR, KD, card_kind
+from .game import EXCHANGE, FOLD, SHOOT, SevenHalfGame
+from .play import HIDDEN, SPLIT
+
+
+class OptimalPolicy:
+    def __init__(self, game: SevenHalfGame):
+        self.game = game
+        self.caps = [c + 1 for c in game.full]
+
+    def _counts(self, code: int) -> list[int]:
+        return [(code // r) % cap for r, cap in zip(self.game.radix, self.caps, strict=False)]
+
+    def decide(self, view: PlayerView, splits_left: int | None = None) -> Decision:
+        """The optimal decision for ``view``.
+
+        ``splits_left`` is how many openings the round still allows (default: all of
+        ``max_splits`` while the hand is the round's first two cards).
+        """
+        g = self.game
+        special = g.rules.special_card
+        kinds = [card_kind(code, special) for code in view.cards]
+        upcard = card_kind(view.upcard, special) if g.visible and view.upcard else HIDDEN
+        code = g.full_code - sum(g.radix[k] for k in kinds) - view.exchanges * g.radix[FOUR]
+        if upcard != HIDDEN:
+            code -= g.radix[upcard]
+        counts = self._counts(code)
+        n = sum(counts)
+        if len(kinds) == 1:
+            if g.kd_first and kinds[0] == KD:
+                return Decision("stand")  # paid at once; the round is over for this hand
+            choice = g.first(upcard, counts, code, n, kinds[0], view.exchanges)
+            if choice.action in (FOLD, EXCHANGE):
+                return Decision(choice.action)
+            if choice.action == SHOOT:
+                return Decision("shoot", choice.final_bet)
+            s, m = g.hand_start(kinds[0])
+            g.play.value(upcard, counts, code, n, s, m, 1, g.splits)
+            return Decision(g.play.action[(upcard, code, s, m, 1, g.splits)], choice.final_bet)
+        s = m = 0
+        for position, kind in enumerate(kinds):
+            if g.wild and kind == KD:
+                m = 1
+            elif g.kd_first and kind == KD and position == 0:
+                return Decision("stand")
+            else:
+                s += g.play.child_hand(kind, 0, 0)[0]
+        splits = g.splits if splits_left is None else splits_left
+        if len(kinds) != 2:
+            splits = 0 if splits_left is None else splits_left
+        if g.play.best[m][s] < 0:
+            return Decision("stand")  # already bust: nothing left to decide
+        g.play.value(upcard, counts, code, n, s, m, len(kinds), splits)
+        action = g.play.action[(upcard, code, s, m, len(kinds), splits)]
+        return Decision(action if action != SPLIT or splits else "stand")

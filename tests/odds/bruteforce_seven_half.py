@@ -1,0 +1,181 @@
+"""A deliberately naive exact solver for Seven-and-a-Half, for cross-checking the engine.
+
+It shares no code with the engine: cards are explicit codes, the remaining stock is a
+tuple of codes, probabilities are Fractions from the start, and every card of the stock
+is tried in turn. Only small decks are feasible. Opening (split) is not covered.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from casino.rules.model import SevenHalfRules
+
+HALF = Fraction(1, 2)
+
+
+def _plain(code: str) -> Fraction:
+    rank = code[0]
+    if rank in "JQK":
+        return HALF
+    return Fraction(1) if rank == "A" else Fraction(int(rank))
+
+
+def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
+    """Distribution of the round's net under the optimal strategy, by brute force."""
+    wild = rules.special_card == "wild"
+    kd_first = rules.special_card == "kd_first_card"
+    pay = rules.payouts
+
+    def total(cards: tuple[str, ...]) -> Fraction | None:
+        others = sum((_plain(c) for c in cards if not (wild and c == "KD")), Fraction(0))
+        if wild and "KD" in cards:
+            options = [others + v for v in [HALF] + [Fraction(i) for i in range(1, 8)]]
+            ok = [t for t in options if t <= Fraction(15, 2)]
+            return max(ok) if ok else None
+        return others if others <= Fraction(15, 2) else None
+
+    def dealer(cards: tuple[str, ...], stock: tuple[str, ...], reach: bool) -> dict:
+        t = total(cards)
+        if t is None:
+            return {"bust": Fraction(1)}
+        stop_at = Fraction(15, 2) if reach else rules.dealer_stands_at
+        full = rules.dealer_max_cards is not None and len(cards) >= rules.dealer_max_cards
+        if t >= stop_at or full or not stock:
+            natural = len(cards) == 2 and t == Fraction(15, 2)
+            return {("nat" if natural and pay.dealer_natural_collects is not None else t): Fraction(1)}
+        out: dict = {}
+        for i, c in enumerate(stock):
+            for k, p in dealer(cards + (c,), stock[:i] + stock[i + 1:], reach).items():
+                out[k] = out.get(k, 0) + p / len(stock)
+        return out
+
+    def settle(cards, stake, outcome, shot=False) -> Fraction:
+        t = total(cards)
+        seven_half = t == Fraction(15, 2)
+        reale = seven_half and len(cards) == 2
+        triple = wild and len(cards) == 2 and "KD" in cards and any(c[0] == "7" for c in cards)
+        if shot:
+            win = pay.shoot_seven
+        else:
+            win = pay.win
+            if seven_half and pay.seven_and_half is not None:
+                win = pay.seven_and_half
+            if reale and pay.natural is not None:
+                win = pay.natural
+            if triple and pay.triple is not None:
+                win = pay.triple
+        if outcome == "nat":
+            return -stake * (1 if reale else pay.dealer_natural_collects)
+        if outcome == "bust" or t > outcome:
+            return stake * win
+        if t == outcome:
+            return Fraction(0) if rules.ties == "push" else -stake
+        return -stake
+
+    def ev(dist):
+        return sum((k * p for k, p in dist.items()), Fraction(0))
+
+    def mix(parts):
+        out: dict = {}
+        for weight, dist in parts:
+            for k, p in dist.items():
+                out[k] = out.get(k, 0) + weight * p
+        return out
+
+    def upcards(up, stock):
+        """(weight, upcard, stock without it) the player must average over."""
+        if up is not None:
+            return [(Fraction(1), up, stock)]
+        live = [i for i, c in enumerate(stock) if not (kd_first and c == "KD")]
+        return [(Fraction(1, len(live)), stock[i], stock[:i] + stock[i + 1:]) for i in live]
+
+    def stand(cards, up, stock, stake, shot=False):
+        t = total(cards)
+        reach = rules.dealer_must_reach_7_5_vs_revealed and (shot or t == Fraction(15, 2))
+        parts = []
+        for w, u, rest in upcards(up, stock):
+            d = dealer((u,), rest, reach)
+            parts.append((w, mix([(p, {settle(cards, stake, o, shot): Fraction(1)}) for o, p in d.items()])))
+        return mix(parts)
+
+    def draws(stock, up):
+        n = len(stock) - (0 if up is not None else 1)
+        return n
+
+    @cache
+    def hand(cards, up, stock, stake, splits):
+        best = stand(cards, up, stock, stake)
+        t = total(cards)
+        can_hit = t < Fraction(15, 2) and (rules.player_max_cards is None or len(cards) < rules.player_max_cards)
+        if can_hit and draws(stock, up) > 0:
+            parts = []
+            for i, c in enumerate(stock):
+                rest = stock[:i] + stock[i + 1:]
+                new = cards + (c,)
+                sub = {-stake: Fraction(1)} if total(new) is None else hand(new, up, rest, stake, splits)
+                parts.append((Fraction(1, len(stock)), sub))
+            hit = mix(parts)
+            if ev(hit) > ev(best):
+                best = hit
+        return best
+
+    def shoot(up, stock, stake):
+        parts = []
+        for i, c in enumerate(stock):
+            rest = stock[:i] + stock[i + 1:]
+            if c[0] in "JQK":
+                sub = stand(("7S", "JS"), up, rest, stake, shot=True)
+            else:
+                sub = {-stake: Fraction(1)}
+            parts.append((Fraction(1, len(stock)), sub))
+        return mix(parts)
+
+    stakes = ([1 + rules.final_bet_min, 1 + rules.final_bet_max] if rules.final_bet else [Fraction(1)])
+
+    @cache
+    def first(card, up, stock, exchanges):
+        # Candidates in order of preference on exactly equal value (smaller wager first).
+        options = []
+        if rules.fold_allowed:
+            options.append({Fraction(-1): Fraction(1)})
+        for stake in sorted(set(stakes)):
+            play = hand((card,), up, stock, stake, 0)
+            if rules.shoot_seven and card[0] == "7" and not (wild and card == "KD"):
+                shot = shoot(up, stock, stake)
+                if ev(shot) > ev(play):
+                    play = shot
+            options.append(play)
+        if card[0] == "4" and exchanges < rules.four_exchange_max and draws(stock, up) > 0:
+            parts = []
+            for i, c in enumerate(stock):
+                rest = stock[:i] + stock[i + 1:]
+                sub = {pay.kd_first_card: Fraction(1)} if kd_first and c == "KD" else first(c, up, rest, exchanges + 1)
+                parts.append((Fraction(1, len(stock)), sub))
+            options.append(mix(parts))
+        best = options[0]
+        for o in options[1:]:
+            if ev(o) > ev(best):
+                best = o
+        return best
+
+    deck = tuple(deck)
+    parts = []
+    for i, p in enumerate(deck):
+        rest = deck[:i] + deck[i + 1:]
+        if kd_first and p == "KD":
+            parts.append((Fraction(1, len(deck)), {pay.kd_first_card: Fraction(1)}))
+            continue
+        if rules.dealer_upcard_visible:
+            for j, u in enumerate(rest):
+                stock = rest[:j] + rest[j + 1:]
+                sub = {Fraction(-1): Fraction(1)} if kd_first and u == "KD" else first(p, u, stock, 0)
+                parts.append((Fraction(1, len(deck) * len(rest)), sub))
+        else:
+            dealer_kd = Fraction(int(kd_first and "KD" in rest), len(rest))
+            sub = first(p, None, rest, 0)
+            parts.append((Fraction(1, len(deck)) * (1 - dealer_kd), sub))
+            if dealer_kd:
+                parts.append((Fraction(1, len(deck)) * dealer_kd, {Fraction(-1): Fraction(1)}))
+    return {k: v for k, v in mix(parts).items() if v}
