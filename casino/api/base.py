@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from rest_framework import mixins, viewsets
+
+from casino.permissions import RolePermission
+
+from .errors import DomainErrorsMixin
+
+
+class BackOfficeViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
+    """Role-checked; reads for every role, writes only through services."""
+
+    permission_classes = [RolePermission]
+    write_roles: tuple[str, ...] = ()
+    action_roles: dict[str, tuple[str, ...]] = {}
+
+
+class ReadOnlyBackOfficeViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, BackOfficeViewSet
+):
+    pass
+
+
+def valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

@@ -1,0 +1,44 @@
+"""Domain errors become 4xx answers with field errors, never a 500."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from casino.models import ImmutableRecordError
+from casino.rules import RuleValidationError
+from casino.services.errors import WorkflowError
+
+
+def domain_error_response(exc: Exception) -> Response | None:
+    if isinstance(exc, RuleValidationError):
+        return Response(
+            {key: [msg] for key, msg in exc.errors.items()}, status=status.HTTP_400_BAD_REQUEST
+        )
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            return Response(exc.message_dict, status=status.HTTP_400_BAD_REQUEST)
+        return Response({"non_field_errors": exc.messages}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, WorkflowError):
+        return Response(exc.as_dict(), status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, ImmutableRecordError):
+        return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, IntegrityError):
+        return Response(
+            {"detail": "this conflicts with an existing record (a duplicate or one still in use)"},
+            status=status.HTTP_409_CONFLICT,
+        )
+    return None
+
+
+class DomainErrorsMixin:
+    def handle_exception(self, exc):
+        response = domain_error_response(exc)
+        if response is not None:
+            # Nothing of a refused request may be committed by ATOMIC_REQUESTS.
+            set_rollback()
+            return response
+        return super().handle_exception(exc)

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import action
+
+from casino.models import AuditEvent
+from certification.models import CertificationRun
+
+from .base import ReadOnlyBackOfficeViewSet
+from .filters import AuditEventFilter, CertificationRunFilter
+from .serializers import AuditEventSerializer, CertificationRunSerializer
+
+
+class CertificationRunViewSet(ReadOnlyBackOfficeViewSet):
+    """Read-only: runs are created by the workflow and filled in by the certification pipeline."""
+
+    queryset = CertificationRun.objects.select_related("requested_by").all()
+    serializer_class = CertificationRunSerializer
+    filterset_class = CertificationRunFilter
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"])
+    def report(self, request, pk=None):
+        run = self.get_object()
+        if not run.report:
+            raise Http404("this run has no report yet")
+        try:
+            handle = run.report.open("rb")
+        except FileNotFoundError:
+            raise Http404("the report file is missing from storage") from None
+        response = FileResponse(
+            handle, as_attachment=True, filename=f"{run.certificate_number}.pdf"
+        )
+        if run.report_sha256:
+            response["X-Content-SHA256"] = run.report_sha256
+        return response
+
+
+class AuditEventViewSet(ReadOnlyBackOfficeViewSet):
+    queryset = AuditEvent.objects.select_related("actor").all()
+    serializer_class = AuditEventSerializer
+    filterset_class = AuditEventFilter

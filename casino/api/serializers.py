@@ -1,0 +1,222 @@
+"""Output serializers (inputs are declared next to the views that use them)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from casino.models import (
+    Attachment,
+    AuditEvent,
+    GameVariant,
+    Jurisdiction,
+    Paytable,
+    PaytableVersion,
+    ReviewComment,
+    Submission,
+    TableConfiguration,
+)
+from certification.models import CertificationRun
+
+USER = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+
+class JurisdictionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Jurisdiction
+        fields = ["id", "code", "name", "house_edge_bounds"]
+
+
+class VariantSerializer(serializers.ModelSerializer):
+    created_by = USER
+    paytable = serializers.IntegerField(source="paytable.pk", read_only=True, allow_null=True)
+
+    class Meta:
+        model = GameVariant
+        fields = [
+            "id",
+            "name",
+            "family",
+            "parameters",
+            "jurisdiction",
+            "preset",
+            "status",
+            "revised_from",
+            "created_by",
+            "paytable",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class PaytableVersionSerializer(serializers.ModelSerializer):
+    created_by = USER
+    payouts = serializers.DictField(child=serializers.CharField(), read_only=True)
+    variant = serializers.IntegerField(source="paytable.variant_id", read_only=True)
+
+    class Meta:
+        model = PaytableVersion
+        fields = [
+            "id",
+            "paytable",
+            "variant",
+            "number",
+            "supersedes",
+            "status",
+            "note",
+            "payouts",
+            "created_by",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class PaytableSerializer(serializers.ModelSerializer):
+    versions = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Paytable
+        fields = ["id", "variant", "name", "versions", "created_at"]
+        read_only_fields = fields
+
+    def get_versions(self, paytable) -> list[dict]:
+        return [
+            {"id": v.pk, "number": v.number, "status": v.status}
+            for v in paytable.versions.order_by("number")
+        ]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TableConfiguration
+        fields = [
+            "id",
+            "table_id",
+            "pit",
+            "variant",
+            "paytable_version",
+            "bet_limits",
+            "seats",
+            "decks",
+            "shuffling_method",
+            "shuffle_certification",
+            "status",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class SubmissionSerializer(serializers.ModelSerializer):
+    submitted_by = USER
+    reviewer = USER
+
+    class Meta:
+        model = Submission
+        fields = [
+            "id",
+            "variant",
+            "paytable_version",
+            "status",
+            "submitted_by",
+            "reviewer",
+            "decision_reason",
+            "certification_run",
+            "submitted_at",
+            "updated_at",
+            "decided_at",
+        ]
+        read_only_fields = fields
+
+
+class CommentSerializer(serializers.ModelSerializer):
+    author = USER
+
+    class Meta:
+        model = ReviewComment
+        fields = ["id", "submission", "author", "body", "created_at"]
+        read_only_fields = fields
+
+
+class AttachmentSerializer(serializers.ModelSerializer):
+    uploaded_by = USER
+
+    class Meta:
+        model = Attachment
+        fields = [
+            "id",
+            "submission",
+            "original_name",
+            "content_type",
+            "size",
+            "sha256",
+            "uploaded_by",
+            "uploaded_at",
+        ]
+        read_only_fields = fields
+
+
+class CertificationRunSerializer(serializers.ModelSerializer):
+    requested_by = USER
+    has_report = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CertificationRun
+        fields = [
+            "id",
+            "certificate_number",
+            "variant",
+            "paytable_version",
+            "requested_by",
+            "status",
+            "step",
+            "progress",
+            "rules_snapshot",
+            "inputs_sha256",
+            "exact",
+            "simulation",
+            "randomness",
+            "verdict",
+            "rounds",
+            "seed",
+            "has_report",
+            "report_sha256",
+            "software_version",
+            "error",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def get_has_report(self, run) -> bool:
+        return bool(run.report)
+
+
+class AuditEventSerializer(serializers.ModelSerializer):
+    actor = USER
+
+    class Meta:
+        model = AuditEvent
+        fields = [
+            "id",
+            "actor",
+            "at",
+            "action",
+            "object_type",
+            "object_id",
+            "before",
+            "after",
+            "message",
+        ]
+        read_only_fields = fields
+
+
+class WorkflowErrorSerializer(serializers.Serializer):
+    """The body of a 409: the transition that was refused and why."""
+
+    detail = serializers.CharField()
+    from_state = serializers.CharField()
+    to_state = serializers.CharField()
+    reason = serializers.CharField()
+    blocking = serializers.ListField(child=serializers.DictField(), required=False)

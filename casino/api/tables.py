@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from casino import workflow
+from casino.models import GameVariant, PaytableVersion, TableConfiguration
+from casino.permissions import CAN_CONFIGURE_TABLES
+from casino.services.tables import table_configuration_create, table_configuration_update
+from certification.models import CertificationRun
+
+from .base import ReadOnlyBackOfficeViewSet, valid
+from .filters import TableFilter
+from .serializers import TableSerializer, WorkflowErrorSerializer
+
+
+class TableInput(serializers.Serializer):
+    table_id = serializers.CharField(max_length=40)
+    pit = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    variant = serializers.PrimaryKeyRelatedField(queryset=GameVariant.objects.all())
+    paytable_version = serializers.PrimaryKeyRelatedField(queryset=PaytableVersion.objects.all())
+    bet_limits = serializers.DictField(required=False)
+    seats = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    decks = serializers.IntegerField(min_value=1, max_value=8, required=False)
+    shuffling_method = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    shuffle_certification = serializers.PrimaryKeyRelatedField(
+        queryset=CertificationRun.objects.all(), required=False, allow_null=True
+    )
+
+    def validate_table_id(self, value: str) -> str:
+        taken = TableConfiguration.objects.filter(table_id=value)
+        if self.instance is not None:
+            taken = taken.exclude(pk=self.instance.pk)
+        if taken.exists():
+            raise serializers.ValidationError("a table with this id already exists")
+        return value
+
+
+class TableViewSet(ReadOnlyBackOfficeViewSet):
+    queryset = TableConfiguration.objects.select_related("variant", "paytable_version").all()
+    serializer_class = TableSerializer
+    filterset_class = TableFilter
+    write_roles = CAN_CONFIGURE_TABLES
+
+    @extend_schema(request=TableInput, responses={201: TableSerializer})
+    def create(self, request):
+        data = valid(TableInput, request)
+        table = table_configuration_create(actor=request.user, **data)
+        return Response(TableSerializer(table).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TableInput(partial=True), responses={200: TableSerializer})
+    def partial_update(self, request, pk=None):
+        table = self.get_object()
+        serializer = TableInput(table, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        changes.pop("table_id", None)
+        table = table_configuration_update(table=table, actor=request.user, **changes)
+        return Response(TableSerializer(table).data)
+
+    @extend_schema(request=None, responses={200: TableSerializer, 409: WorkflowErrorSerializer})
+    @action(detail=True, methods=["post"])
+    def activate(self, request, pk=None):
+        return Response(
+            TableSerializer(
+                workflow.table_activate(table=self.get_object(), actor=request.user)
+            ).data
+        )
+
+    @extend_schema(request=None, responses={200: TableSerializer, 409: WorkflowErrorSerializer})
+    @action(detail=True, methods=["post"])
+    def deactivate(self, request, pk=None):
+        return Response(
+            TableSerializer(
+                workflow.table_deactivate(table=self.get_object(), actor=request.user)
+            ).data
+        )
+
+    @extend_schema(request=None, responses={200: TableSerializer, 409: WorkflowErrorSerializer})
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        return Response(
+            TableSerializer(workflow.table_close(table=self.get_object(), actor=request.user)).data
+        )

@@ -1,0 +1,19 @@
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from .runs import AuditEventViewSet, CertificationRunViewSet
+from .submissions import SubmissionViewSet
+from .tables import TableViewSet
+from .variants import JurisdictionViewSet, PaytableVersionViewSet, PaytableViewSet, VariantViewSet
+
+router = DefaultRouter()
+router.register("jurisdictions", JurisdictionViewSet)
+router.register("variants", VariantViewSet)
+router.register("paytables", PaytableViewSet)
+router.register("paytable-versions", PaytableVersionViewSet)
+router.register("tables", TableViewSet)
+router.register("submissions", SubmissionViewSet)
+router.register("certification-runs", CertificationRunViewSet)
+router.register("audit-events", AuditEventViewSet)
+
+urlpatterns = [path("", include(router.urls))]

@@ -1,0 +1,43 @@
+"""Back-office records; one module per concern, re-exported here for Django."""
+
+from .audit import AuditEvent
+from .base import ImmutableRecordError
+from .jurisdiction import Jurisdiction
+from .submissions import (
+    OPEN_SUBMISSION_STATUSES,
+    Attachment,
+    ReviewComment,
+    Submission,
+    SubmissionStatus,
+)
+from .tables import BET_TYPES, DEFAULT_LIMITS, SEAT_BOUNDS, TableConfiguration, TableStatus
+from .variants import (
+    GameVariant,
+    Paytable,
+    PaytableLine,
+    PaytableVersion,
+    VariantStatus,
+    VersionStatus,
+)
+
+__all__ = [
+    "BET_TYPES",
+    "DEFAULT_LIMITS",
+    "OPEN_SUBMISSION_STATUSES",
+    "SEAT_BOUNDS",
+    "Attachment",
+    "AuditEvent",
+    "GameVariant",
+    "ImmutableRecordError",
+    "Jurisdiction",
+    "Paytable",
+    "PaytableLine",
+    "PaytableVersion",
+    "ReviewComment",
+    "Submission",
+    "SubmissionStatus",
+    "TableConfiguration",
+    "TableStatus",
+    "VariantStatus",
+    "VersionStatus",
+]

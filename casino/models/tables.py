@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from casino.rules import NINE_TEN_ELEVEN, SEVEN_AND_HALF
+
+from .variants import GameVariant, PaytableVersion
+
+# Bets a table sets limits for, and the defaults a new table starts from (in chips).
+# The casino version of Seven and a Half takes an ante of 3, 5, 10 or 25; 9-10-11 a main
+# bet of 2 or 4 and a bonus of 1 to 4 (seed documents 000 and 001).
+BET_TYPES = {
+    SEVEN_AND_HALF: ("ante",),
+    NINE_TEN_ELEVEN: ("main", "bonus", "dice_match"),
+}
+DEFAULT_LIMITS = {
+    SEVEN_AND_HALF: {"ante": {"min": 3, "max": 25, "allowed": [3, 5, 10, 25]}},
+    NINE_TEN_ELEVEN: {
+        "main": {"min": 2, "max": 4, "allowed": [2, 4]},
+        "bonus": {"min": 1, "max": 4},
+        "dice_match": {"min": 1, "max": 4},
+    },
+}
+SEAT_BOUNDS = {SEVEN_AND_HALF: (1, 7), NINE_TEN_ELEVEN: (1, 7)}
+
+
+class TableStatus(models.TextChoices):
+    INACTIVE = "inactive", "Inactive"
+    ACTIVE = "active", "Active"
+    CLOSED = "closed", "Closed"
+
+
+class TableConfiguration(models.Model):
+    table_id = models.CharField(max_length=40, unique=True)
+    pit = models.CharField(max_length=80, blank=True, help_text="Pit or area of the floor.")
+    variant = models.ForeignKey(GameVariant, on_delete=models.PROTECT, related_name="tables")
+    paytable_version = models.ForeignKey(
+        PaytableVersion, on_delete=models.PROTECT, related_name="tables"
+    )
+    bet_limits = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Per bet type: {"ante": {"min": 3, "max": 25, "allowed": [3, 5, 10, 25]}}.',
+    )
+    seats = models.PositiveSmallIntegerField(default=7)
+    decks = models.PositiveSmallIntegerField(default=1)
+    shuffling_method = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text='A hand procedure such as "wash,riffle,riffle,box,riffle,cut" or a shuffler model.',
+    )
+    shuffle_certification = models.ForeignKey(
+        "certification.CertificationRun",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Latest certification whose randomness tests cover this shuffle.",
+    )
+    status = models.CharField(
+        max_length=20, choices=TableStatus.choices, default=TableStatus.INACTIVE, db_index=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table_id"]
+
+    def __str__(self) -> str:
+        return self.table_id
+
+    def clean(self) -> None:
+        errors = table_errors(self)
+        if errors:
+            raise ValidationError(errors)
+
+
+def table_errors(table: TableConfiguration) -> dict[str, str]:
+    """Field -> message for every configuration a floor could not run as certified."""
+    errors: dict[str, str] = {}
+    variant = table.variant if table.variant_id else None
+    version = table.paytable_version if table.paytable_version_id else None
+    if variant is None:
+        return {"variant": "a table needs a variant"}
+    if version is not None and version.paytable.variant_id != variant.pk:
+        errors["paytable_version"] = f"version {version} is not a paytable of {variant}"
+    low, high = SEAT_BOUNDS[variant.family]
+    if not low <= (table.seats or 0) <= high:
+        errors["seats"] = f"{variant.family} seats {low} to {high} players, not {table.seats}"
+    certified_decks = variant.parameters.get("decks", 1)
+    if table.decks != certified_decks:
+        errors["decks"] = (
+            f"the variant was certified with {certified_decks} deck(s), not {table.decks}"
+        )
+    limit_problem = _limits_error(variant.family, table.bet_limits)
+    if limit_problem:
+        errors["bet_limits"] = limit_problem
+    if table.status == TableStatus.ACTIVE:
+        if variant.status != "approved":
+            errors["status"] = (
+                f"variant {variant} is {variant.status}; only approved variants can be played"
+            )
+        elif version is None or version.status != "approved":
+            errors["status"] = "only an approved paytable version can be on an active table"
+    return errors
+
+
+def _limits_error(family: str, limits) -> str | None:
+    if not isinstance(limits, dict):
+        return "must be an object of bet type -> {min, max, allowed}"
+    known = BET_TYPES[family]
+    for bet, entry in limits.items():
+        if bet not in known:
+            return f"{family} has no {bet!r} bet (bets: {', '.join(known)})"
+        if not isinstance(entry, dict) or not {"min", "max"} <= set(entry) <= {
+            "min",
+            "max",
+            "allowed",
+        }:
+            return f"{bet}: give min and max (and optionally allowed amounts)"
+        low, high, allowed = entry["min"], entry["max"], entry.get("allowed", [])
+        numbers = [low, high, *(allowed if isinstance(allowed, list) else [None])]
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in numbers):
+            return f"{bet}: limits are positive whole numbers of chips"
+        if low > high:
+            return f"{bet}: min {low} is above max {high}"
+        if any(not low <= amount <= high for amount in allowed):
+            return f"{bet}: allowed amounts must lie between min {low} and max {high}"
+    return None

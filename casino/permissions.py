@@ -1,0 +1,72 @@
+"""Roles, and who may do what; one place, used by the views, the API, the admin and the workflow."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import Group
+from rest_framework import permissions
+
+
+class Role:
+    OFFICER = "Compliance officer"
+    REVIEWER = "Reviewer"
+    ADMIN = "Admin"
+    AUDITOR = "Auditor"
+    ALL = (OFFICER, REVIEWER, ADMIN, AUDITOR)
+
+
+def roles_setup() -> list[Group]:
+    """Create the role groups (idempotent); rights come from membership, not model permissions."""
+    return [Group.objects.get_or_create(name=name)[0] for name in Role.ALL]
+
+
+def roles_of(user) -> frozenset[str]:
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return frozenset()
+    if user.is_superuser:
+        return frozenset(Role.ALL)
+    cached = getattr(user, "_tablecert_roles", None)
+    if cached is None:
+        cached = frozenset(user.groups.filter(name__in=Role.ALL).values_list("name", flat=True))
+        user._tablecert_roles = cached
+    return cached
+
+
+def has_role(user, *roles: str) -> bool:
+    return bool(roles_of(user) & set(roles))
+
+
+# What each kind of action needs. Segregation of duties is checked in the workflow on top.
+CAN_READ = Role.ALL
+CAN_AUTHOR_VARIANT = (Role.OFFICER,)
+CAN_EDIT_PAYTABLE = (Role.OFFICER, Role.ADMIN)
+CAN_SUBMIT = (Role.OFFICER,)
+CAN_RUN_CERTIFICATION = (Role.OFFICER, Role.REVIEWER)
+CAN_DECIDE = (Role.REVIEWER,)
+CAN_RETIRE = (Role.REVIEWER, Role.ADMIN)
+CAN_CONFIGURE_TABLES = (Role.ADMIN,)
+CAN_COMMENT = (Role.OFFICER, Role.REVIEWER)
+CAN_ATTACH = (Role.OFFICER, Role.REVIEWER)
+CAN_EDIT_JURISDICTIONS = (Role.ADMIN,)
+
+
+class RolePermission(permissions.BasePermission):
+    """Reads for every role; writes for the roles a view names per action.
+
+    A view sets ``write_roles`` (all unsafe methods) and may refine it per action with
+    ``action_roles = {"approve": CAN_DECIDE, "comments:POST": CAN_COMMENT, ...}``.
+    """
+
+    message = "Your role does not allow this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        if not roles_of(user):
+            return False
+        action = getattr(view, "action", None)
+        action_roles = getattr(view, "action_roles", {})
+        for key in (f"{action}:{request.method}", action):
+            if key in action_roles:
+                return has_role(user, *action_roles[key])
+        if request.method in permissions.SAFE_METHODS:
+            return has_role(user, *CAN_READ)
+        return has_role(user, *getattr(view, "write_roles", ()))

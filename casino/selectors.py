@@ -1,0 +1,131 @@
+"""Reads the views, the API and the workflow share (HackSoft selectors)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Q
+
+from casino.models import AuditEvent, PaytableLine, PaytableVersion, Submission
+from casino.rules import RuleValidationError, rules_from_dict
+from certification.models import CertificationRun, RunStatus
+from certification.services import runs as run_services
+
+# Edits that make someone an author of the evidence, and so unfit to decide on it.
+AUTHORING_ACTIONS = (
+    "variant.create",
+    "variant.update",
+    "paytable_version.create",
+    "paytable_version.update",
+)
+
+
+def submission_finished_run(submission: Submission) -> CertificationRun | None:
+    """The newest finished run whose inputs are exactly this submission's variant and version."""
+    snapshot = run_services.rules_snapshot(
+        variant=submission.variant, paytable_version=submission.paytable_version
+    )
+    return (
+        CertificationRun.objects.filter(
+            variant=submission.variant_id,
+            paytable_version=submission.paytable_version_id,
+            status=RunStatus.DONE,
+            inputs_sha256=run_services.inputs_digest(snapshot),
+        )
+        .order_by("-finished_at", "-id")
+        .first()
+    )
+
+
+def segregation_problem(submission: Submission, actor) -> str | None:
+    """Why ``actor`` may not decide on this submission, or None (segregation of duties)."""
+    variant, version = submission.variant, submission.paytable_version
+    if actor.pk == submission.submitted_by_id:
+        return "you submitted it"
+    if actor.pk == variant.created_by_id:
+        return "you created the variant"
+    if actor.pk == version.created_by_id:
+        return "you created the paytable version"
+    authored = AuditEvent.objects.filter(actor=actor, action__in=AUTHORING_ACTIONS).filter(
+        Q(object_type="GameVariant", object_id=str(variant.pk))
+        | Q(object_type="PaytableVersion", object_id=str(version.pk))
+    )
+    # Line history also catches edits made outside the services (admin, shell).
+    edited_lines = PaytableLine.history.filter(version_id=version.pk, history_user=actor)
+    if authored.exists() or edited_lines.exists():
+        return "you edited the variant or its paytable version"
+    return None
+
+
+def approval_blockers(submission: Submission, actor) -> tuple[str | None, list[dict]]:
+    """(reason, blocking figures) that stop ``actor`` approving; (None, []) when nothing does.
+
+    The blocking figures name the bet, the figure and its value, so a reviewer sees exactly
+    what stands in the way.
+    """
+    problem = segregation_problem(submission, actor)
+    if problem:
+        return f"segregation of duties: {problem}", []
+    run = submission_finished_run(submission)
+    if run is None:
+        return (
+            "approval needs a finished certification run for this variant and paytable version",
+            [],
+        )
+    if not run.approvable:
+        return f"certification {run} found figures that cannot be approved", run.blocking
+    return None, []
+
+
+def paytable_version_house_edges(version: PaytableVersion) -> dict[str, Fraction]:
+    """Exact house edge per bet for the version on its variant (runs the exact engine)."""
+    variant = version.paytable.variant
+    rules = rules_from_dict(variant.rules_dict(version.payouts))
+    result = run_services.exact_figures(rules, variant=variant.name)
+    return {name: bet.house_edge for name, bet in result.bets.items()}
+
+
+def paytable_version_compare(*, old: PaytableVersion, new: PaytableVersion) -> dict[str, Any]:
+    """Side by side: which payout lines changed and how each bet's house edge moved."""
+    before, after = old.payouts, new.payouts
+    lines = [
+        {"name": name, "old": before.get(name), "new": after.get(name)}
+        for name in sorted(set(before) | set(after))
+        if before.get(name) != after.get(name)
+    ]
+    try:
+        edges_old, edges_new = paytable_version_house_edges(old), paytable_version_house_edges(new)
+    except RuleValidationError as exc:
+        return {
+            "old": old.pk,
+            "new": new.pk,
+            "changed": lines,
+            "house_edge": {},
+            "errors": exc.errors,
+        }
+    house_edge = {
+        bet: {
+            "old": _figure(edges_old.get(bet)),
+            "new": _figure(edges_new.get(bet)),
+            "change": _figure(edges_new[bet] - edges_old[bet])
+            if bet in edges_old and bet in edges_new
+            else None,
+        }
+        for bet in sorted(set(edges_old) | set(edges_new))
+    }
+    return {"old": old.pk, "new": new.pk, "changed": lines, "house_edge": house_edge}
+
+
+def _figure(value: Fraction | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return {"exact": f"{value.numerator}/{value.denominator}", "decimal": float(value)}
+
+
+def audit_trail(obj) -> list[AuditEvent]:
+    return list(
+        AuditEvent.objects.filter(object_type=type(obj).__name__, object_id=str(obj.pk)).order_by(
+            "at", "id"
+        )
+    )

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from casino.models import DEFAULT_LIMITS, GameVariant, PaytableVersion, TableConfiguration
+from casino.models.tables import table_errors
+from casino.permissions import CAN_CONFIGURE_TABLES
+
+from .audit import audit_record, snapshot
+from .errors import require_role
+
+EDITABLE_FIELDS = (
+    "pit",
+    "variant",
+    "paytable_version",
+    "bet_limits",
+    "seats",
+    "decks",
+    "shuffling_method",
+    "shuffle_certification",
+)
+
+
+@transaction.atomic
+def table_configuration_create(
+    *,
+    actor,
+    table_id: str,
+    variant: GameVariant,
+    paytable_version: PaytableVersion,
+    pit: str = "",
+    bet_limits: dict[str, Any] | None = None,
+    seats: int = 7,
+    decks: int | None = None,
+    shuffling_method: str = "",
+    shuffle_certification=None,
+) -> TableConfiguration:
+    """A new table starts inactive; ``table_activate`` puts it on the floor."""
+    require_role(actor, CAN_CONFIGURE_TABLES, "configuring a table")
+    table = TableConfiguration(
+        table_id=table_id,
+        pit=pit,
+        variant=variant,
+        paytable_version=paytable_version,
+        bet_limits=copy.deepcopy(DEFAULT_LIMITS[variant.family])
+        if bet_limits is None
+        else bet_limits,
+        seats=seats,
+        decks=variant.parameters.get("decks", 1) if decks is None else decks,
+        shuffling_method=shuffling_method,
+        shuffle_certification=shuffle_certification,
+    )
+    _validate(table)
+    table.save()
+    audit_record(actor=actor, action="table.create", obj=table, before=None, after=snapshot(table))
+    return table
+
+
+@transaction.atomic
+def table_configuration_update(
+    *, table: TableConfiguration, actor, **changes: Any
+) -> TableConfiguration:
+    require_role(actor, CAN_CONFIGURE_TABLES, "configuring a table")
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise ValidationError({name: "cannot be changed here" for name in sorted(unknown)})
+    table = TableConfiguration.objects.select_for_update().get(pk=table.pk)
+    before = snapshot(table)
+    for name, value in changes.items():
+        setattr(table, name, value)
+    _validate(table)
+    table.save()
+    audit_record(
+        actor=actor, action="table.update", obj=table, before=before, after=snapshot(table)
+    )
+    return table
+
+
+def _validate(table: TableConfiguration) -> None:
+    errors = table_errors(table)
+    try:
+        table.full_clean(exclude=["variant", "paytable_version", "shuffle_certification"])
+    except ValidationError as exc:
+        errors = {**{k: "; ".join(v) for k, v in exc.message_dict.items()}, **errors}
+    if errors:
+        raise ValidationError(errors)
