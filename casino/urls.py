@@ -1,8 +1,43 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
 
 from . import views
+from .api.docs import api_docs
+
+handler403 = "casino.views.errors.forbidden"
+handler404 = "casino.views.errors.not_found"
+
+web_patterns = [
+    # Variants and their paytables
+    path("variants/", views.variant_list, name="variant-list"),
+    path("variants/new/", views.variant_new, name="variant-new"),
+    path("variants/create/", views.variant_create, name="variant-create"),
+    path("variants/preview/", views.rules_preview, name="rules-preview"),
+    path("variants/<int:pk>/", views.variant_detail, name="variant-detail"),
+    path("variants/<int:pk>/edit/", views.variant_edit, name="variant-edit"),
+    path("variants/<int:pk>/submit/", views.variant_submit, name="variant-submit"),
+    path("variants/<int:pk>/revise/", views.variant_revise, name="variant-revise"),
+    path("variants/<int:pk>/compare/", views.paytable_compare, name="paytable-compare"),
+    # Submissions, certification and decisions
+    path("submissions/", views.submission_list, name="submission-list"),
+    path("submissions/<int:pk>/", views.submission_detail, name="submission-detail"),
+    path("submissions/<int:pk>/status.json", views.run_status, name="submission-status"),
+    path("submissions/<int:pk>/certify/", views.submission_start_certification, name="submission-certify"),
+    path("submissions/<int:pk>/send-to-review/", views.submission_send_to_review, name="submission-send-to-review"),
+    path("submissions/<int:pk>/approve/", views.submission_approve, name="submission-approve"),
+    path("submissions/<int:pk>/reject/", views.submission_reject, name="submission-reject"),
+    path("runs/<int:pk>/report.pdf", views.run_report_inline, name="run-report"),
+    path("runs/<int:pk>/certificate/", views.run_certificate, name="run-certificate"),
+    # The floor
+    path("tables/", views.table_list, name="table-list"),
+    path("tables/new/", views.table_create, name="table-create"),
+    path("tables/<int:pk>/assign/", views.table_assign, name="table-assign"),
+    path("tables/<int:pk>/activate/", views.table_activate, name="table-activate"),
+    path("tables/<int:pk>/deactivate/", views.table_deactivate, name="table-deactivate"),
+    path("audit/", views.audit_list, name="audit-list"),
+]
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -10,5 +45,11 @@ urlpatterns = [
     path("system/worker-check/", views.worker_check, name="worker-check"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # The API router names its routes "variant-list", "submission-detail"...: the pages
+    # live in their own namespace so neither shadows the other.
+    path("", include((web_patterns, "web"))),
     path("admin/", admin.site.urls),
+    path("api/v1/", include("casino.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", api_docs, name="api-docs"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -20,8 +21,14 @@ def _initial(value: Any, spec: ParameterSpec) -> Any:
     return value
 
 
+def _help(spec: ParameterSpec) -> str:
+    # The model's docstrings speak of None and ``code``; a form speaks of empty fields.
+    text = spec.help.replace("``", "")
+    return re.sub(r"\bNone (is|pays|collects)\b", r"empty \1", text)
+
+
 def _form_field(spec: ParameterSpec) -> forms.Field:
-    common = {"label": spec.label, "help_text": spec.help.replace("None is unlimited", "empty is unlimited")}
+    common = {"label": spec.label, "help_text": _help(spec)}
     if spec.kind == "bool":
         return forms.BooleanField(required=False, **common)
     if spec.kind == "choice":
@@ -31,7 +38,8 @@ def _form_field(spec: ParameterSpec) -> forms.Field:
     if spec.kind == "optional_int":
         return forms.IntegerField(required=False, **common)
     if spec.kind == "optional_amount":
-        common["help_text"] += " Empty: not paid separately."
+        if "empty" not in common["help_text"]:
+            common["help_text"] += " Empty: not paid separately."
         return forms.CharField(required=False, max_length=20, **common)
     return forms.CharField(max_length=200 if spec.kind == "list" else 20, **common)
 

@@ -1,24 +1,15 @@
+"""Liveness of the web process, its database and the certification workers."""
+
 import uuid
 
 from celery.exceptions import TimeoutError as CeleryTimeout
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from casino.rules import PRESET_SOURCES, PRESETS
 from certification.tasks import worker_probe
-
-
-@login_required
-def home(request: HttpRequest) -> HttpResponse:
-    presets = [
-        {"name": name, "family": rules.family, "source": PRESET_SOURCES[name]}
-        for name, rules in PRESETS.items()
-    ]
-    return render(request, "home.html", {"presets": presets})
 
 
 @require_GET

@@ -1,0 +1,91 @@
+"""Small forms of the back-office pages (the rule form lives in ``rules.py``)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from casino.models import (
+    Jurisdiction,
+    PaytableVersion,
+    TableConfiguration,
+    VariantStatus,
+    VersionStatus,
+)
+from certification.services.runs import DEFAULT_ROUNDS
+
+
+class VariantMetaForm(forms.Form):
+    name = forms.CharField(
+        max_length=200, label="Variant name",
+        help_text="How the variant is named on its certificate and on the floor.",
+    )
+    jurisdiction = forms.ModelChoiceField(
+        queryset=Jurisdiction.objects.all(), empty_label=None,
+        help_text="The regulator whose house-edge bounds the variant must meet.",
+    )
+
+
+class PaytableNoteForm(forms.Form):
+    note = forms.CharField(
+        max_length=500, required=False, label="Note on this version",
+        help_text="Why the payouts change; shown in the version history.",
+    )
+
+
+class StartCertificationForm(forms.Form):
+    # Fewer rounds give a faster but wider confidence interval on the simulated edge.
+    rounds = forms.IntegerField(
+        min_value=1_000, max_value=1_000_000_000, initial=DEFAULT_ROUNDS, label="Simulated rounds",
+        help_text="Rounds the simulation plays to confirm the exact figures.",
+    )
+
+
+class DecisionForm(forms.Form):
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, label="Reason",
+        help_text="Recorded in the audit trail; required to reject.",
+    )
+
+
+def approved_versions():
+    """Versions a table may run: approved, of a variant that is approved (not retired)."""
+    return (
+        PaytableVersion.objects.filter(
+            status=VersionStatus.APPROVED, paytable__variant__status=VariantStatus.APPROVED
+        )
+        .select_related("paytable__variant")
+        .order_by("paytable__variant__name", "-number")
+    )
+
+
+class VersionChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: PaytableVersion) -> str:
+        return f"{obj.paytable.variant.name} — paytable v{obj.number}"
+
+
+class TableAssignForm(forms.Form):
+    paytable_version = VersionChoiceField(
+        queryset=PaytableVersion.objects.none(), label="Approved paytable version",
+        help_text="Only approved versions of approved variants can be put on a table.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["paytable_version"].queryset = approved_versions()
+
+
+class TableCreateForm(TableAssignForm):
+    table_id = forms.CharField(max_length=40, label="Table id", help_text="As marked on the floor, e.g. SH-07.")
+    pit = forms.CharField(max_length=80, required=False, help_text="Pit or area of the floor.")
+    seats = forms.IntegerField(min_value=1, max_value=7, initial=7)
+    shuffling_method = forms.CharField(
+        max_length=200, required=False, label="Shuffling method",
+        help_text=TableConfiguration._meta.get_field("shuffling_method").help_text,
+    )
+    field_order = ["table_id", "pit", "paytable_version", "seats", "shuffling_method"]
+
+    def clean_table_id(self) -> str:
+        value = self.cleaned_data["table_id"].strip()
+        if TableConfiguration.objects.filter(table_id=value).exists():
+            raise forms.ValidationError("a table with this id already exists")
+        return value

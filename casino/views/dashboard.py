@@ -1,0 +1,80 @@
+"""The home page: for each of the user's roles, what needs their action now."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
+from django.http import HttpRequest, HttpResponse
+
+from casino.models import (
+    AuditEvent,
+    GameVariant,
+    Submission,
+    SubmissionStatus,
+    TableConfiguration,
+    TableStatus,
+    VariantStatus,
+)
+from casino.selectors import segregation_problem
+
+from .access import abilities, page
+from .forms_support import approved_versions_off_floor
+
+LIMIT = 8
+
+
+def _officer(user) -> dict:
+    return {
+        "drafts": GameVariant.objects.filter(status=VariantStatus.DRAFT).order_by("-updated_at")[:LIMIT],
+        "to_certify": Submission.objects.filter(status=SubmissionStatus.SUBMITTED)
+        .select_related("variant", "paytable_version")[:LIMIT],
+        "rejected": GameVariant.objects.filter(status=VariantStatus.REJECTED)
+        .exclude(Exists(GameVariant.objects.filter(revised_from=OuterRef("pk"))))
+        .order_by("-updated_at")[:LIMIT],
+    }
+
+
+def _reviewer(user) -> dict:
+    queue = list(
+        Submission.objects.filter(status=SubmissionStatus.UNDER_REVIEW)
+        .select_related("variant", "paytable_version", "submitted_by", "certification_run")
+        .order_by("submitted_at")[:LIMIT]
+    )
+    # Submissions the reviewer may not decide on stay visible, marked, so nobody waits on them.
+    return {"review_queue": [{"submission": s, "conflict": segregation_problem(s, user)} for s in queue]}
+
+
+def _admin(user) -> dict:
+    return {
+        "off_floor": approved_versions_off_floor()[:LIMIT],
+        "inactive_tables": TableConfiguration.objects.filter(status=TableStatus.INACTIVE)
+        .select_related("variant", "paytable_version")[:LIMIT],
+    }
+
+
+def _auditor(user) -> dict:
+    return {
+        "decisions": Submission.objects.filter(
+            status__in=(SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
+        ).select_related("variant", "reviewer").order_by("-decided_at")[:LIMIT],
+        "events": AuditEvent.objects.select_related("actor").order_by("-at", "-id")[:LIMIT],
+    }
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    can = abilities(request.user)
+    context: dict = {}
+    if can.author or can.submit:
+        context["officer"] = _officer(request.user)
+    if can.decide:
+        context["reviewer"] = _reviewer(request.user)
+    if can.configure_tables:
+        context["admin"] = _admin(request.user)
+    if can.read and not (can.author or can.decide or can.configure_tables):
+        context["auditor"] = _auditor(request.user)
+    if can.certify:
+        context["in_certification"] = Submission.objects.filter(
+            status=SubmissionStatus.IN_CERTIFICATION
+        ).select_related("variant", "paytable_version")[:LIMIT]
+    return page(request, "home.html", context)

@@ -1,0 +1,167 @@
+"""House-edge figures for display: the cached exact engine, and rows a template can print.
+
+The exact engine takes 10-300 ms; rules are frozen and hashable, so the live preview keeps
+recent answers and a payout toggled back and forth is answered at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from casino.rules import Rules
+from certification.services import runs as run_services
+
+BET_LABELS = {"main": "Main bet", "bonus": "Bonus bet", "dice_match": "Dice-match bet"}
+PREVIEW_CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class BetEdge:
+    bet: str
+    house_edge: Fraction
+    element_of_risk: Fraction
+    p_win: Fraction
+    p_push: Fraction
+    p_loss: Fraction
+
+
+@lru_cache(maxsize=PREVIEW_CACHE_SIZE)
+def exact_edges(rules: Rules) -> tuple[BetEdge, ...]:
+    # Only the small per-bet figures are kept: the full result holds strategy tables.
+    result = run_services.exact_figures(rules)
+    return tuple(
+        BetEdge(name, b.house_edge, b.element_of_risk, b.p_win, b.p_push, b.p_loss)
+        for name, b in result.bets.items()
+    )
+
+
+def exact_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def percent(value: float | Fraction | None) -> str:
+    if value is None:
+        return "—"
+    return f"{float(value) * 100:.4f}\u00a0%"
+
+
+def edge_figure(value: Fraction | float | None, exact: str = "") -> dict[str, Any]:
+    """A house edge ready to print: percentage, exact value for the tooltip, and its sign."""
+    if value is None:
+        return {"percent": "—", "exact": "", "player_advantage": False}
+    if isinstance(value, Fraction) and not exact:
+        exact = exact_text(value)
+    return {
+        "percent": percent(value),
+        "exact": exact,
+        "player_advantage": float(value) < 0,
+        "value": float(value),
+    }
+
+
+def bet_label(name: str) -> str:
+    return BET_LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def preview_rows(rules: Rules) -> list[dict[str, Any]]:
+    return [
+        {
+            "bet": edge.bet,
+            "label": bet_label(edge.bet),
+            "house_edge": edge_figure(edge.house_edge),
+            "element_of_risk": edge_figure(edge.element_of_risk),
+            "p_win": percent(edge.p_win),
+            "p_push": percent(edge.p_push),
+            "p_loss": percent(edge.p_loss),
+        }
+        for edge in exact_edges(rules)
+    ]
+
+
+def _negated_fraction_text(text: str | None) -> str:
+    if not text:
+        return ""
+    return exact_text(-Fraction(text))
+
+
+def run_exact_rows(exact: dict | None) -> list[dict[str, Any]]:
+    """Per-bet rows from a run's stored exact JSON (EV is stored; the edge is its negation)."""
+    rows = []
+    for name, bet in ((exact or {}).get("bets") or {}).items():
+        rows.append({
+            "bet": name,
+            "label": bet_label(name),
+            "house_edge": edge_figure(bet.get("house_edge"), _negated_fraction_text(bet.get("ev_fraction"))),
+            "element_of_risk": edge_figure(bet.get("element_of_risk")),
+            "sd": f"{bet['sd']:.4f}" if isinstance(bet.get("sd"), (int, float)) else "—",
+            "p_win": percent(bet.get("p_win")),
+            "p_push": percent(bet.get("p_push")),
+            "p_loss": percent(bet.get("p_loss")),
+        })
+    return rows
+
+
+def run_simulation_rows(simulation: dict | None) -> list[dict[str, Any]]:
+    rows = []
+    for name, bet in ((simulation or {}).get("bets") or {}).items():
+        ci = bet.get("ci95") or [None, None]
+        exact = bet.get("exact_house_edge")
+        low, high = ci[0], ci[1]
+        rows.append({
+            "bet": name,
+            "label": bet_label(name),
+            "house_edge": edge_figure(bet.get("house_edge")),
+            "ci_low": percent(low),
+            "ci_high": percent(high),
+            "exact": percent(exact),
+            "z": f"{bet['z_vs_exact']:.2f}" if isinstance(bet.get("z_vs_exact"), (int, float)) else "—",
+            "confirms": (
+                None if None in (low, high, exact) else bool(low <= exact <= high)
+            ),
+        })
+    return rows
+
+
+def blocking_rows(blocking: list[dict]) -> list[dict[str, str]]:
+    """A verdict's blocking figures in words: bet, figure, value as a percentage, reason."""
+    rows = []
+    for block in blocking:
+        value = block.get("value")
+        try:
+            shown = percent(Fraction(str(value))) if block.get("figure") == "house_edge" else str(value)
+        except (ValueError, ZeroDivisionError):
+            shown = str(value)
+        rows.append({
+            "label": bet_label(str(block.get("bet", ""))),
+            "figure": str(block.get("figure", "")).replace("_", " "),
+            "value": shown,
+            "reason": str(block.get("reason", "")),
+        })
+    return rows
+
+
+def flat_rows(data: Any, prefix: str = "", limit: int = 60) -> list[tuple[str, str]]:
+    """Nested JSON as (path, value) rows, for evidence whose shape varies by test battery."""
+    rows: list[tuple[str, str]] = []
+
+    def walk(value: Any, path: str) -> None:
+        if len(rows) >= limit:
+            return
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{path}.{key}" if path else str(key))
+        elif isinstance(value, list) and value and isinstance(value[0], (dict, list)):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]")
+        else:
+            if isinstance(value, float):
+                value = f"{value:.6g}"
+            elif isinstance(value, list):
+                value = ", ".join(str(v) for v in value[:12]) + (" …" if len(value) > 12 else "")
+            rows.append((path, "—" if value is None else str(value)))
+
+    walk(data, prefix)
+    return rows

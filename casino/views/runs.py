@@ -1,0 +1,44 @@
+"""Certification run progress (polled once a second) and its report files."""
+
+from __future__ import annotations
+
+from django.http import FileResponse, Http404, HttpRequest, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.cache import never_cache
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+
+from casino.models import Submission
+from certification.models import CertificationRun
+
+from .access import readable
+from .submissions import submission_progress
+
+
+@never_cache
+@readable
+def run_status(request: HttpRequest, pk: int) -> JsonResponse:
+    submission = get_object_or_404(Submission, pk=pk)
+    return JsonResponse(submission_progress(submission))
+
+
+def _report(run: CertificationRun):
+    if not run.report:
+        raise Http404("this run has no report yet")
+    try:
+        return run.report.open("rb")
+    except FileNotFoundError:
+        raise Http404("the report file is missing from storage") from None
+
+
+# The reviewer page shows the draft report in an <iframe>; every other page stays DENY.
+@xframe_options_sameorigin
+@readable
+def run_report_inline(request: HttpRequest, pk: int) -> FileResponse:
+    run = get_object_or_404(CertificationRun, pk=pk)
+    return FileResponse(_report(run), content_type="application/pdf", filename=f"{run}.pdf")
+
+
+@readable
+def run_certificate(request: HttpRequest, pk: int) -> FileResponse:
+    run = get_object_or_404(CertificationRun, pk=pk)
+    return FileResponse(_report(run), content_type="application/pdf", as_attachment=True, filename=f"{run}.pdf")

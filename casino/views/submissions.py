@@ -1,0 +1,154 @@
+"""Submissions: the review queue, the evidence page, and every decision on it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from casino import workflow
+from casino.forms import DecisionForm, StartCertificationForm
+from casino.models import Submission, SubmissionStatus
+from casino.permissions import CAN_DECIDE, CAN_RUN_CERTIFICATION
+from casino.selectors import (
+    approval_blockers,
+    audit_trail,
+    segregation_problem,
+    submission_finished_run,
+)
+from casino.services.errors import WorkflowError
+from certification.models import CertificationRun, RunStatus
+
+from .access import abilities, page, paginate, readable, role_required
+from .common import workflow_message
+from .figures import blocking_rows, flat_rows, run_exact_rows, run_simulation_rows
+
+ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
+
+
+@readable
+def submission_list(request: HttpRequest) -> HttpResponse:
+    submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by")
+    q = request.GET.get("q", "").strip()
+    status = request.GET.get("status", "")
+    if q:
+        submissions = submissions.filter(Q(variant__name__icontains=q) | Q(submitted_by__username__icontains=q))
+    if status in SubmissionStatus.values:
+        submissions = submissions.filter(status=status)
+    current, query = paginate(request, submissions.order_by("-submitted_at", "-id"))
+    title = "Review queue" if status == SubmissionStatus.UNDER_REVIEW else "Submissions"
+    return page(request, "submissions/list.html", {
+        "page_obj": current, "query": query, "q": q, "status": status,
+        "statuses": SubmissionStatus.choices, "title": title,
+    })
+
+
+def latest_run(submission: Submission) -> CertificationRun | None:
+    return (
+        CertificationRun.objects.filter(
+            variant=submission.variant_id, paytable_version=submission.paytable_version_id
+        )
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+@readable
+def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    submission = get_object_or_404(
+        Submission.objects.select_related("variant__jurisdiction", "paytable_version", "submitted_by", "reviewer"),
+        pk=pk,
+    )
+    can = abilities(request.user)
+    status = submission.status
+    decided = status in (SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
+    # A decision rests on one run; before it, the newest run is the one to follow.
+    run = submission.certification_run if decided and submission.certification_run_id else latest_run(submission)
+    is_open = status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION, SubmissionStatus.UNDER_REVIEW)
+    running = run is not None and run.status in ACTIVE_RUN
+    blocker, blocking = None, []
+    if can.decide and status == SubmissionStatus.UNDER_REVIEW:
+        blocker, blocking = approval_blockers(submission, request.user)
+    verdict = run.verdict if run else None
+    return page(request, "submissions/detail.html", {
+        "submission": submission, "variant": submission.variant, "version": submission.paytable_version,
+        "payouts": sorted(submission.paytable_version.payouts.items()),
+        "run": run, "running": running,
+        "exact_rows": run_exact_rows(run.exact if run else None),
+        "simulation": run.simulation if run else None,
+        "simulation_rows": run_simulation_rows(run.simulation if run else None),
+        "randomness_rows": flat_rows(run.randomness) if run and run.randomness else [],
+        "verdict": verdict,
+        "blocking_rows": blocking_rows((verdict or {}).get("blocking", [])),
+        "can_start": can.certify and status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION) and not running,
+        "can_send_to_review": (
+            can.certify and status == SubmissionStatus.IN_CERTIFICATION and not running
+            and run is not None and run.status == RunStatus.DONE
+        ),
+        "can_decide": can.decide and status == SubmissionStatus.UNDER_REVIEW,
+        "can_reject": can.decide and is_open,
+        "reject_problem": segregation_problem(submission, request.user) if can.decide and is_open else None,
+        "blocker": blocker, "blocking": blocking_rows(blocking),
+        "start_form": StartCertificationForm(), "decision_form": DecisionForm(),
+        "trail": audit_trail(submission),
+    })
+
+
+def _act(request: HttpRequest, pk: int, action, success: str, **kwargs) -> HttpResponse:
+    submission = get_object_or_404(Submission, pk=pk)
+    try:
+        with transaction.atomic():
+            action(submission=submission, actor=request.user, **kwargs)
+    except WorkflowError as exc:
+        workflow_message(request, exc)
+    else:
+        messages.success(request, success)
+    return redirect("web:submission-detail", pk=pk)
+
+
+@require_POST
+@role_required(*CAN_RUN_CERTIFICATION)
+def submission_start_certification(request: HttpRequest, pk: int) -> HttpResponse:
+    form = StartCertificationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Simulated rounds: " + " ".join(form.errors.get("rounds", [])))
+        return redirect("web:submission-detail", pk=pk)
+    return _act(request, pk, workflow.submission_start_certification,
+                "Certification queued; a worker picks it up in a moment.", rounds=form.cleaned_data["rounds"])
+
+
+@require_POST
+@role_required(*CAN_RUN_CERTIFICATION)
+def submission_send_to_review(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, workflow.submission_mark_under_review, "Sent to the reviewers.")
+
+
+@require_POST
+@role_required(*CAN_DECIDE)
+def submission_approve(request: HttpRequest, pk: int) -> HttpResponse:
+    form = DecisionForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    return _act(request, pk, workflow.submission_approve, "Approved: the variant and its paytable version are locked.", reason=reason)
+
+
+@require_POST
+@role_required(*CAN_DECIDE)
+def submission_reject(request: HttpRequest, pk: int) -> HttpResponse:
+    form = DecisionForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    return _act(request, pk, workflow.submission_reject, "Rejected, with the reason recorded.", reason=reason)
+
+
+def submission_progress(submission: Submission) -> dict:
+    run = latest_run(submission)
+    return {
+        "submission_status": submission.status,
+        "run": None if run is None else {
+            "id": run.pk, "status": run.status, "step": run.step, "progress": run.progress,
+            "error": run.error[:300] if run.status == RunStatus.FAILED else "",
+        },
+        "finished_run": bool(submission_finished_run(submission)) if run and run.status == RunStatus.DONE else False,
+    }

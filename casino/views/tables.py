@@ -1,0 +1,129 @@
+"""Tables on the floor: what each runs, and assigning an approved paytable version."""
+
+from __future__ import annotations
+
+import copy
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from casino import workflow
+from casino.forms import TableAssignForm, TableCreateForm
+from casino.models import DEFAULT_LIMITS, TableConfiguration, TableStatus
+from casino.permissions import CAN_CONFIGURE_TABLES
+from casino.services.errors import WorkflowError
+from casino.services.tables import table_configuration_create, table_configuration_update
+
+from .access import page, paginate, readable, role_required
+from .common import workflow_message
+
+
+def shuffle_status(table: TableConfiguration) -> dict:
+    run = table.shuffle_certification
+    if run is None:
+        return {"label": "Not certified", "css": "rejected"}
+    randomness = run.randomness or {}
+    passed = randomness.get("passed", randomness.get("pass"))
+    if run.status != "done":
+        return {"label": f"Run {run} {run.get_status_display().lower()}", "css": "submitted", "run": run}
+    if passed is False:
+        return {"label": f"Failed ({run})", "css": "rejected", "run": run}
+    return {"label": f"Certified ({run})", "css": "approved", "run": run}
+
+
+@readable
+def table_list(request: HttpRequest) -> HttpResponse:
+    tables = TableConfiguration.objects.select_related(
+        "variant", "paytable_version", "shuffle_certification"
+    ).order_by("table_id")
+    q = request.GET.get("q", "").strip()
+    status = request.GET.get("status", "")
+    if q:
+        tables = tables.filter(Q(table_id__icontains=q) | Q(pit__icontains=q) | Q(variant__name__icontains=q))
+    if status in TableStatus.values:
+        tables = tables.filter(status=status)
+    current, query = paginate(request, tables)
+    rows = [{"table": t, "shuffle": shuffle_status(t)} for t in current]
+    return page(request, "tables/list.html", {
+        "page_obj": current, "rows": rows, "query": query, "q": q, "status": status,
+        "statuses": TableStatus.choices,
+    })
+
+
+def _form_errors(form, exc: ValidationError) -> None:
+    for name, problems in exc.message_dict.items():
+        target = "paytable_version" if name in ("variant", "status") else name
+        form.add_error(target if target in form.fields else None, "; ".join(problems))
+
+
+@role_required(*CAN_CONFIGURE_TABLES)
+def table_create(request: HttpRequest) -> HttpResponse:
+    form = TableCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        version = form.cleaned_data["paytable_version"]
+        try:
+            with transaction.atomic():
+                table = table_configuration_create(
+                    actor=request.user, table_id=form.cleaned_data["table_id"],
+                    variant=version.paytable.variant, paytable_version=version,
+                    pit=form.cleaned_data["pit"], seats=form.cleaned_data["seats"],
+                    shuffling_method=form.cleaned_data["shuffling_method"],
+                )
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"Table {table.table_id} configured; open it when ready.")
+            return redirect("web:table-list")
+    return page(request, "tables/form.html", {"form": form, "title": "New table"})
+
+
+@role_required(*CAN_CONFIGURE_TABLES)
+def table_assign(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(TableConfiguration.objects.select_related("variant", "paytable_version"), pk=pk)
+    form = TableAssignForm(request.POST or None, initial={"paytable_version": table.paytable_version_id})
+    if request.method == "POST" and form.is_valid():
+        version = form.cleaned_data["paytable_version"]
+        variant = version.paytable.variant
+        changes = {"variant": variant, "paytable_version": version,
+                   "decks": variant.parameters.get("decks", 1)}
+        if variant.family != table.variant.family:
+            # Bet types differ between families, so the other family's limits cannot carry over.
+            changes["bet_limits"] = copy.deepcopy(DEFAULT_LIMITS[variant.family])
+        try:
+            with transaction.atomic():
+                table_configuration_update(table=table, actor=request.user, **changes)
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, f"Table {table.table_id} now runs {variant.name}, paytable v{version.number}.")
+            return redirect("web:table-list")
+    return page(request, "tables/form.html", {"form": form, "table": table, "title": f"Assign a paytable to {table.table_id}"})
+
+
+def _transition(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
+    table = get_object_or_404(TableConfiguration, pk=pk)
+    try:
+        with transaction.atomic():
+            action(table=table, actor=request.user)
+    except WorkflowError as exc:
+        workflow_message(request, exc)
+    else:
+        messages.success(request, success.format(table=table.table_id))
+    return redirect("web:table-list")
+
+
+@require_POST
+@role_required(*CAN_CONFIGURE_TABLES)
+def table_activate(request: HttpRequest, pk: int) -> HttpResponse:
+    return _transition(request, pk, workflow.table_activate, "Table {table} is open on the floor.")
+
+
+@require_POST
+@role_required(*CAN_CONFIGURE_TABLES)
+def table_deactivate(request: HttpRequest, pk: int) -> HttpResponse:
+    return _transition(request, pk, workflow.table_deactivate, "Table {table} is off the floor.")

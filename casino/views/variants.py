@@ -1,0 +1,175 @@
+"""Variants: list, create from a preset or from scratch, detail, submit and revise."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from casino.forms import RuleParametersForm, VariantMetaForm
+from casino.models import OPEN_SUBMISSION_STATUSES, GameVariant, Jurisdiction, VariantStatus
+from casino.permissions import CAN_AUTHOR_VARIANT, CAN_SUBMIT
+from casino.rules import (
+    FAMILIES,
+    NINE_TEN_ELEVEN,
+    PRESET_SOURCES,
+    PRESETS,
+    SEVEN_AND_HALF,
+    NineTenElevenRules,
+    RuleValidationError,
+    SevenHalfRules,
+)
+from casino.rules.describe import describe_paytable, describe_rules
+from casino.services.errors import WorkflowError
+from casino.services.variants import variant_create as variant_create_service
+from casino.workflow import submission_submit
+from casino.workflow import variant_revise as variant_revise_service
+
+from .access import abilities, page, paginate, readable, role_required
+from .common import add_rule_errors, split_rules, variant_rules, workflow_message
+from .figures import preview_rows
+from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
+
+FAMILY_LABELS = {SEVEN_AND_HALF: "Seven and a Half", NINE_TEN_ELEVEN: "9-10-11"}
+SCRATCH = {SEVEN_AND_HALF: SevenHalfRules, NINE_TEN_ELEVEN: NineTenElevenRules}
+
+
+@readable
+def variant_list(request: HttpRequest) -> HttpResponse:
+    variants = GameVariant.objects.select_related("jurisdiction").order_by("name", "id")
+    q = request.GET.get("q", "").strip()
+    status = request.GET.get("status", "")
+    family = request.GET.get("family", "")
+    if q:
+        variants = variants.filter(Q(name__icontains=q) | Q(preset__icontains=q))
+    if status in VariantStatus.values:
+        variants = variants.filter(status=status)
+    if family in FAMILIES:
+        variants = variants.filter(family=family)
+    current, query = paginate(request, variants)
+    return page(request, "variants/list.html", {
+        "page_obj": current, "query": query, "q": q, "status": status, "family": family,
+        "statuses": VariantStatus.choices, "families": [(f, FAMILY_LABELS[f]) for f in FAMILIES],
+    })
+
+
+@role_required(*CAN_AUTHOR_VARIANT)
+def variant_new(request: HttpRequest) -> HttpResponse:
+    presets = [
+        {"name": name, "source": PRESET_SOURCES[name], "family": FAMILY_LABELS[rules.family]}
+        for name, rules in PRESETS.items()
+    ]
+    families = [(f, FAMILY_LABELS[f]) for f in FAMILIES]
+    return page(request, "variants/new.html", {"presets": presets, "families": families})
+
+
+def _starting_point(request: HttpRequest):
+    preset_name = request.GET.get("preset") or request.POST.get("preset") or ""
+    if preset_name:
+        if preset_name not in PRESETS:
+            raise Http404("no such preset")
+        rules = PRESETS[preset_name]
+        return preset_name, rules.family, rules
+    family = request.GET.get("family") or request.POST.get("family") or ""
+    if family not in FAMILIES:
+        raise Http404("choose a preset or a family")
+    # From scratch starts at the rule model's defaults, so every field shows a legal value.
+    return "", family, SCRATCH[family]()
+
+
+@role_required(*CAN_AUTHOR_VARIANT)
+def variant_create(request: HttpRequest) -> HttpResponse:
+    preset_name, family, initial_rules = _starting_point(request)
+    if request.method == "POST":
+        meta = VariantMetaForm(request.POST)
+        form = RuleParametersForm(request.POST, family=family)
+        if meta.is_valid() and form.is_valid():
+            parameters, payouts = split_rules(form.rules)
+            try:
+                variant = variant_create_service(
+                    name=meta.cleaned_data["name"], family=family, parameters=parameters,
+                    payouts=payouts, jurisdiction=meta.cleaned_data["jurisdiction"],
+                    actor=request.user, preset=preset_name,
+                )
+            except RuleValidationError as exc:
+                add_rule_errors(form, exc)
+            else:
+                messages.success(request, f"Draft variant “{variant.name}” created with paytable version 1.")
+                return redirect("web:variant-detail", pk=variant.pk)
+    else:
+        meta = VariantMetaForm(initial={
+            "name": f"{preset_name} (new)" if preset_name else "",
+            "jurisdiction": Jurisdiction.objects.first(),
+        })
+        form = RuleParametersForm(family=family, initial_rules=initial_rules)
+    figures = preview_rows(form.rules or initial_rules) if (form.rules or initial_rules) else []
+    return page(request, "variants/edit.html", {
+        "title": f"New variant from {preset_name}" if preset_name else f"New {FAMILY_LABELS[family]} variant",
+        "meta": meta, "form": form, "family": family, "preset": preset_name,
+        "rules_editable": True, "figures": figures, "submit_label": "Create draft variant",
+    })
+
+
+@readable
+def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
+    versions = list(variant.paytable.versions.select_related("created_by").order_by("-number"))
+    latest = versions[0] if versions else None
+    rules = variant_rules(variant, latest)
+    submissions = variant.submissions.select_related("paytable_version", "submitted_by").order_by("-submitted_at")
+    can = abilities(request.user)
+    open_submission = submissions.filter(status__in=OPEN_SUBMISSION_STATUSES).first()
+    submittable = (
+        can.submit and latest is not None and latest.status == "draft" and open_submission is None
+        and variant.status in (VariantStatus.DRAFT, VariantStatus.APPROVED)
+    )
+    return page(request, "variants/detail.html", {
+        "variant": variant, "versions": versions, "latest": latest, "rules": rules,
+        "clauses": describe_rules(rules) if rules else [],
+        "paylines": describe_paytable(rules) if rules else [],
+        "figures": preview_rows(rules) if rules else [],
+        "submissions": submissions, "open_submission": open_submission,
+        "family_label": FAMILY_LABELS.get(variant.family, variant.family),
+        "submittable": submittable,
+        "editable_rules": can.author and variant.is_editable,
+        "new_version_allowed": can.edit_paytable and variant.status not in (VariantStatus.REJECTED, VariantStatus.RETIRED),
+        "revisable": can.author and variant.status == VariantStatus.REJECTED,
+    })
+
+
+@require_POST
+@role_required(*CAN_SUBMIT)
+def variant_submit(request: HttpRequest, pk: int) -> HttpResponse:
+    variant = get_object_or_404(GameVariant, pk=pk)
+    latest = variant.paytable.latest_version
+    if latest is None:
+        messages.error(request, "The variant has no paytable version to submit.")
+        return redirect("web:variant-detail", pk=pk)
+    try:
+        with transaction.atomic():
+            submission = submission_submit(variant=variant, paytable_version=latest, actor=request.user)
+    except WorkflowError as exc:
+        workflow_message(request, exc)
+        return redirect("web:variant-detail", pk=pk)
+    except RuleValidationError as exc:
+        messages.error(request, "The variant does not validate: " + "; ".join(f"{k}: {v}" for k, v in exc.errors.items()))
+        return redirect("web:variant-detail", pk=pk)
+    messages.success(request, f"Submitted paytable version {latest.number}; start the certification when ready.")
+    return redirect("web:submission-detail", pk=submission.pk)
+
+
+@require_POST
+@role_required(*CAN_AUTHOR_VARIANT)
+def variant_revise(request: HttpRequest, pk: int) -> HttpResponse:
+    variant = get_object_or_404(GameVariant, pk=pk)
+    try:
+        with transaction.atomic():
+            revision = variant_revise_service(variant=variant, actor=request.user)
+    except WorkflowError as exc:
+        workflow_message(request, exc)
+        return redirect("web:variant-detail", pk=pk)
+    messages.success(request, "A new draft carries the rejected variant's rules; edit it and submit again.")
+    return redirect("web:variant-edit", pk=revision.pk)

@@ -1,0 +1,55 @@
+"""The rule form feels instant: the house edge follows every change, errors appear live."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from casino.permissions import Role
+from tests.backoffice.factories import JurisdictionFactory, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def main_edge(page) -> str:
+    return page.locator('#edge-table tr[data-bet="main"] .house-edge').inner_text()
+
+
+def test_the_house_edge_and_field_errors_follow_the_form(sign_in, shoot):
+    JurisdictionFactory()
+    page = sign_in(UserFactory(username="olga", roles=[Role.OFFICER]))
+    page.goto("/variants/new/")
+    page.get_by_role("link", name="sette-e-mezzo").click()
+    before = main_edge(page)
+    assert before.endswith("%") and "player advantage" not in before
+
+    natural = page.get_by_label("Natural (reale)")
+    started = time.monotonic()
+    natural.fill("3")
+    expect(page.locator('#edge-table tr[data-bet="main"] .house-edge')).not_to_have_text(before, timeout=5_000)
+    assert time.monotonic() - started < 3, "the live edge took too long to follow the payout"
+
+    win = page.get_by_label("Win", exact=True)
+    win.fill("abc")
+    expect(page.locator("#id_win_errors, #id_payouts__win_errors").first).to_contain_text("must", timeout=5_000)
+    expect(page.locator("#edge-table")).to_have_class("figures stale")
+    shoot(page, "variant-create-field-error")
+    win.fill("3")
+    expect(page.locator("#edge-table")).to_contain_text("player advantage", timeout=5_000)
+    shoot(page, "variant-create-player-advantage")
+    win.fill("1")
+    expect(page.locator("#edge-table")).not_to_contain_text("player advantage", timeout=5_000)
+
+
+def test_forms_are_usable_from_the_keyboard_with_a_visible_focus(sign_in):
+    JurisdictionFactory()
+    page = sign_in(UserFactory(username="kai", roles=[Role.OFFICER]))
+    page.goto("/variants/create/?preset=nine-ten-eleven")
+    page.locator("#id_name").focus()
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.id")
+    assert focused == "id_jurisdiction"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none")
