@@ -225,8 +225,13 @@ def _seven_half_options(r: SevenHalfRules) -> list[RuleClause]:
         absent.append("shooting a seven")
     if r.split_figures:
         out.append(RuleClause(
-            "Opening", "A figure followed by a figure may be split into two hands, each with "
-            f"its own equal wager, up to {r.max_splits} time{'s' if r.max_splits > 1 else ''}."))
+            "Opening", "A hand whose first two cards are figures may be opened into two "
+            "hands, each with its own equal wager, up to "
+            f"{r.max_splits} time{'s' if r.max_splits > 1 else ''} a round (Reading: any hand "
+            "may open, the first or one formed by opening; the king of diamonds counts as a "
+            "figure unless it is the matta). Hands are played in turn, each hand formed by "
+            "opening taking its second card when its turn comes, and the dealer plays once "
+            "against them all."))
     else:
         absent.append("opening (splitting figures)")
     if absent:

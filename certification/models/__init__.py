@@ -1,1 +1,5 @@
 """Certification records; one module per concern, re-exported here for Django."""
+
+from .reports import IssuedReport, ReportKind  # noqa: F401
+from .runs import CertificationRun, RunStatus  # noqa: F401
+from .simulation import SimulationChunk, SimulationRun  # noqa: F401

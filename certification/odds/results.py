@@ -108,6 +108,8 @@ class PlayerView:
     """The player's cards, in the order received (codes such as 'KD', '7S')."""
     exchanges: int = 0
     """First-card fours exchanged so far this round."""
+    splits_left: int | None = None
+    """Openings the round still allows (None: all of them, as on the round's first hand)."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,20 @@
 """Celery tasks: thin wrappers that load ids and call services (one module per concern)."""
 
+from .runs import (
+    certification_run_begin_task,
+    certification_run_complete_task,
+    issue_approved_task,
+    watchdog_task,
+)
+from .simulation import simulation_chunk, simulation_finish
 from .system import worker_probe
 
-__all__ = ["worker_probe"]
+__all__ = [
+    "certification_run_begin_task",
+    "certification_run_complete_task",
+    "issue_approved_task",
+    "simulation_chunk",
+    "simulation_finish",
+    "watchdog_task",
+    "worker_probe",
+]

@@ -2,7 +2,8 @@
 
 It shares no code with the engine: cards are explicit codes, the remaining stock is a
 tuple of codes, probabilities are Fractions from the start, and every card of the stock
-is tried in turn. Only small decks are feasible. Opening (split) is not covered.
+is tried in turn. Only small decks are feasible. ``solve_opening`` counts the rounds with
+opening for a given strategy.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from fractions import Fraction
 from functools import cache
 
 from casino.rules.model import SevenHalfRules
+from certification.odds.results import PlayerView
 
 HALF = Fraction(1, 2)
 
@@ -179,3 +181,126 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
             if dealer_kd:
                 parts.append((Fraction(1, len(deck)) * dealer_kd, {Fraction(-1): Fraction(1)}))
     return {k: v for k, v in mix(parts).items() if v}
+
+
+def solve_opening(rules: SevenHalfRules, deck: list[str], policy) -> dict[Fraction, Fraction]:
+    """Distribution of the round's net with opening, every order of the deck listed in turn.
+
+    The decisions are ``policy``'s (what is checked is the counting of the shared stock and
+    the shared dealer, not the choice of play); the reading is the engine's: any hand whose
+    first two cards are figures (the matta is not one) may open while the round has
+    openings left; hands are played in turn, each new hand taking its second card at once
+    when its turn comes; the dealer plays once, drawing to 7 1/2 when any hand showed it.
+    """
+    wild = rules.special_card == "wild"
+    kd_first = rules.special_card == "kd_first_card"
+    pay = rules.payouts
+
+    def total(cards):
+        others = sum((_plain(c) for c in cards if not (wild and c == "KD")), Fraction(0))
+        if wild and "KD" in cards:
+            ok = [others + v for v in [HALF] + [Fraction(i) for i in range(1, 8)]
+                  if others + v <= Fraction(15, 2)]
+            return max(ok) if ok else None
+        return others if others <= Fraction(15, 2) else None
+
+    def figure(c):
+        return c[0] in "JQK" and not (wild and c == "KD")
+
+    def net(cards, dealer):
+        t, d = total(cards), total(dealer)
+        if t is None:
+            return Fraction(-1)
+        reale = t == Fraction(15, 2) and len(cards) == 2
+        triple = wild and reale and "KD" in cards and any(c[0] == "7" for c in cards)
+        if d is not None and d == Fraction(15, 2) and len(dealer) == 2 and pay.dealer_natural_collects is not None:
+            return Fraction(-1) if reale else -pay.dealer_natural_collects
+        if d is None or t > d:
+            return pay.winning(total_is_7_5=t == Fraction(15, 2), two_cards=len(cards) == 2, is_triple=triple)
+        return Fraction(0) if t == d and rules.ties == "push" else Fraction(-1)
+
+    out: dict[Fraction, Fraction] = {}
+
+    def deal(stock):
+        """Every order of ``stock``, one card at a time: yields (probability, card, rest)."""
+        for i, c in enumerate(stock):
+            yield Fraction(1, len(stock)), c, stock[:i] + stock[i + 1:]
+
+    def dealer_play(up, stock, hands, weight):
+        shown = any(total(h) == Fraction(15, 2) for h in hands)
+        stop = Fraction(15, 2) if rules.dealer_must_reach_7_5_vs_revealed and shown else rules.dealer_stands_at
+
+        def go(cards, stock, w):
+            d = total(cards)
+            full = rules.dealer_max_cards is not None and len(cards) >= rules.dealer_max_cards
+            if d is None or d >= stop or full or not stock:
+                r = sum((net(h, cards) for h in hands), Fraction(0))
+                out[r] = out.get(r, 0) + w
+                return
+            for p, c, rest in deal(stock):
+                go(cards + [c], rest, w * p)
+
+        if up is not None:
+            go([up], stock, weight)
+        else:
+            for p, c, rest in deal(stock):
+                go([c], rest, weight * p)
+
+    def play(up, seen_up, stock, hands, h, openings, weight, exchanges):
+        if h == len(hands):
+            dealer_play(up, stock, hands, weight)
+            return
+        cards = hands[h]
+        t = total(cards)
+        hidden = 1 if up is None else 0
+        can_draw = (t is not None and t < Fraction(15, 2) and len(stock) > hidden
+                    and (rules.player_max_cards is None or len(cards) < rules.player_max_cards))
+        action = "stand"
+        if t is not None and len(cards) == 1:
+            action = "hit"  # a hand formed by opening takes its second card at once
+        elif t is not None:
+            view = PlayerView(seen_up, tuple(cards), exchanges, rules.max_splits - openings)
+            action = policy.decide(view).action
+        if action == "split" and len(cards) == 2 and all(map(figure, cards)) and openings < rules.max_splits:
+            new = [list(x) for x in hands[:h]] + [[cards[0]]] + [list(x) for x in hands[h + 1:]] + [[cards[1]]]
+            play(up, seen_up, stock, new, h, openings + 1, weight, exchanges)
+        elif action in ("hit", "split") and can_draw:
+            for p, c, rest in deal(stock):
+                new = [list(x) for x in hands]
+                new[h].append(c)
+                play(up, seen_up, rest, new, h, openings, weight * p, exchanges)
+        else:
+            play(up, seen_up, stock, hands, h + 1, openings, weight, exchanges)
+
+    def first(p, up, stock, weight, exchanges):
+        seen_up = up if rules.dealer_upcard_visible else None
+        d = policy.decide(PlayerView(seen_up, (p,), exchanges))
+        if d.action == "exchange":
+            for q, c, rest in deal(stock):
+                if kd_first and c == "KD":
+                    out[pay.kd_first_card] = out.get(pay.kd_first_card, 0) + weight * q
+                else:
+                    first(c, up, rest, weight * q, exchanges + 1)
+            return
+        if d.action == "fold":
+            out[Fraction(-1)] = out.get(Fraction(-1), 0) + weight
+            return
+        if d.action == "stand":
+            play(up, seen_up, stock, [[p]], 1, 0, weight, exchanges)
+            return
+        for q, c, rest in deal(stock):
+            play(up, seen_up, rest, [[p, c]], 0, 0, weight * q, exchanges)
+
+    for wp, p, rest in deal(tuple(deck)):
+        if kd_first and p == "KD":
+            out[pay.kd_first_card] = out.get(pay.kd_first_card, 0) + wp
+            continue
+        for wu, u, stock in deal(rest):
+            if kd_first and u == "KD":
+                out[Fraction(-1)] = out.get(Fraction(-1), 0) + wp * wu
+            elif rules.dealer_upcard_visible:
+                first(p, u, stock, wp * wu, 0)
+            else:
+                first(p, None, rest, wp, 0)
+                break
+    return {k: v for k, v in out.items() if v}

@@ -51,12 +51,28 @@ CASES = {
 SMALL = ["AD", "2D", "4S", "4D", "5S", "7D", "JD", "QS", "KD"]
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_engine_equals_brute_force_on_a_small_deck(name: str) -> None:
+# A representative handful runs by default (casino, wild with a hidden card and shooting,
+# fold and final bet, first-card king, ties to the dealer); every case runs in the slow set.
+FAST = ("casino", "home-ties-dealer", "kd-first-stands-at-7", "siete-shoot-wild-hidden",
+        "wild-fold-final-bet")
+
+
+def _check_small(name: str) -> None:
     rules, _ = CASES[name]
     expected = solve(rules, SMALL)
     got = analyze_seven_half(rules, name, deck=SMALL).bets["main"].outcomes
     assert got == expected
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_engine_equals_brute_force_on_a_small_deck(name: str) -> None:
+    _check_small(name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(set(CASES) - set(FAST)))
+def test_engine_equals_brute_force_on_a_small_deck_every_case(name: str) -> None:
+    _check_small(name)
 
 
 @pytest.mark.slow

@@ -6,8 +6,7 @@ from casino.rules import PRESETS, with_overrides
 from certification.odds.simulation import SimulationSpec, run_local
 
 # Each option of RULES.md, switched on (or changed) one at a time on the preset that
-# carries it. Opening (split_figures) is absent: its exact figure is an approximation and
-# the simulation alone certifies it (see test_simulation_opening.py).
+# carries it. Opening (split_figures) has its own file (test_seven_half_opening.py).
 OPTIONS = [
     ("seven-half-casino", ["decks=2"]),
     ("seven-half-casino", ["ties=dealer", "final_bet_max=3/2"]),

@@ -3,19 +3,27 @@
 Main and dice match depend only on the final hand values, so the switch is chosen on rank
 compositions first. Under the ``final_hands`` bonus reading the bonus breaks the remaining
 ties (RULES.md "Equal choices"), and flushes make that depend on suits: those rounds are
-settled by enumerating every suit pattern of the six cards up to relabelling of suits.
+settled by grouping the suit patterns of the six cards (up to relabelling of suits) by
+which triples of positions they make single-suited.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from itertools import combinations
 from math import perm, prod
 
 from .hands import NO_VALUE, BonusTable, Composition, hand_value
 from .settle import Config, config_of
 
 NO_SWITCH_CONFIG: Config = (NO_VALUE, NO_VALUE)
+_TRIPLE = {frozenset(t): i for i, t in enumerate(combinations(range(6), 3))}
+
+
+def _single_suited(labels: tuple[int, ...]) -> int:
+    """Bit set of the position triples whose three cards share a suit."""
+    return sum(1 << i for t, i in _TRIPLE.items() if len({labels[p] for p in t}) == 1)
 
 
 def swap(hand: Composition, out_rank: int, in_rank: int) -> Composition:
@@ -50,7 +58,9 @@ class Switcher:
         self.bonus = bonus
         self.copies = copies
         self.allowed = allowed
-        self.patterns = suit_patterns(6, suits)
+        self.patterns = [(labels, labelled, _single_suited(labels))
+                         for labels, labelled in suit_patterns(6, suits)]
+        self._suit_weights: dict[tuple[int, ...], dict[int, int]] = {}
         self._values: dict[Composition, int] = {}
         self._swapped: dict[Composition, dict[tuple[int, int], int]] = {}
         self._best: dict[tuple[Composition, Composition], tuple[Config, bool]] = {}
@@ -117,41 +127,61 @@ class Switcher:
             (i, j) for i in range(3) for j in range(3)
             if (first[i], second[j]) in wanted
         ]
+        # A card option's outcome depends on the suits only through whether each final hand
+        # is of one suit: settle each option once per (suited, suited) and judge the suit
+        # patterns by which triples of positions they make single-suited.
+        choices = []
+        for option in card_options:
+            if option is None and None not in wanted:
+                continue
+            pos1, pos2 = [0, 1, 2], [3, 4, 5]
+            if option is not None:
+                i, j = option
+                pos1[i], pos2[j] = 3 + j, i
+            r1 = tuple(sorted(ranks[p] for p in pos1))
+            r2 = tuple(sorted(ranks[p] for p in pos2))
+            settled = {}
+            for s1 in (False, True):
+                for s2 in (False, True):
+                    outcome = self._settle(r1, r2, s1, s2, option is not None)
+                    config, bonus_net, _ = outcome
+                    settled[(s1, s2)] = ((self.md_rank[config], bonus_net, config), outcome)
+            choices.append((1 << _TRIPLE[frozenset(pos1)], 1 << _TRIPLE[frozenset(pos2)], settled))
         out: dict = defaultdict(Fraction)
         total = 0
-        for labels, labelled in self.patterns:
-            groups: dict[tuple[int, int], int] = defaultdict(int)
-            for r, s in zip(ranks, labels, strict=True):
-                groups[(r, s)] += 1
-            weight = labelled * prod(perm(self.copies, m) for m in groups.values())
-            if not weight:
-                continue
+        for mono, weight in self.suit_weights(ranks).items():
             total += weight
-            cards = list(zip(ranks, labels, strict=True))
-            best_score, best_outcome = None, None
-            for option in card_options:
-                if option is None and None not in wanted:
-                    continue
-                h1, h2 = cards[:3], cards[3:]
-                if option is not None:
-                    i, j = option
-                    h1[i], h2[j] = cards[3 + j], cards[i]
-                outcome = self._settle_cards(h1, h2, option is not None)
-                config, bonus_net, _ = outcome
-                score = (self.md_rank[config], bonus_net, config)
-                if best_score is None or score > best_score:
-                    best_score, best_outcome = score, outcome
-            out[best_outcome] += weight
+            best = None
+            for bit1, bit2, settled in choices:
+                scored = settled[(bool(mono & bit1), bool(mono & bit2))]
+                if best is None or scored[0] > best[0]:
+                    best = scored
+            out[best[1]] += weight
         return {k: Fraction(w, total) for k, w in out.items()}
 
-    def _settle_cards(self, h1, h2, switched: bool) -> tuple[Config, Fraction, bool]:
+    def suit_weights(self, ranks: Composition) -> dict[int, int]:
+        """Labelled ways per set of single-suited position triples, for this rank layout."""
+        layout = tuple(ranks.index(r) for r in ranks)
+        hit = self._suit_weights.get(layout)
+        if hit is None:
+            hit = defaultdict(int)
+            for labels, labelled, mono in self.patterns:
+                groups: dict[tuple[int, int], int] = defaultdict(int)
+                for r, lab in zip(layout, labels, strict=True):
+                    groups[(r, lab)] += 1
+                weight = labelled * prod(perm(self.copies, m) for m in groups.values())
+                if weight:
+                    hit[mono] += weight
+            hit = self._suit_weights[layout] = dict(hit)
+        return hit
+
+    def _settle(self, r1, r2, suited1: bool, suited2: bool, switched: bool):
         values, paid = [], None
-        for hand in (h1, h2):
-            ranks = tuple(sorted(r for r, _ in hand))
+        for ranks, suited in ((r1, suited1), (r2, suited2)):
             v = self.value(ranks)
             values.append(v)
             if v != NO_VALUE:
-                pay = self.bonus.payout(ranks, len({s for _, s in hand}) == 1)
+                pay = self.bonus.payout(ranks, suited)
                 if pay is not None and (paid is None or pay > paid):
                     paid = pay
         return config_of(*values), Fraction(-1) if paid is None else Fraction(paid), switched

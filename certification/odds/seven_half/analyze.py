@@ -58,8 +58,7 @@ def notes_for(rules: SevenHalfRules, restricted: bool) -> list[str]:
                    "first-card king is paid before the dealer's is looked at.")
     if rules.special_card == "wild":
         out.append("Matta: 1/2 or a whole 1..7 chosen at the end for the best total; alone it "
-                   "counts 7, so a dealer holding it alone stands at 6; it is not a figure for "
-                   "opening; a shot seven with the matta makes 7 1/2 (the matta as 1/2).")
+                   "counts 7, so a dealer holding it alone stands at 6; a shot seven with the matta makes 7 1/2 (the matta as 1/2).")
     if rules.dealer_must_reach_7_5_vs_revealed:
         out.append("A player's 7 1/2 is shown: the dealer then draws until it reaches 7 1/2 or busts.")
     if rules.payouts.dealer_natural_collects is not None:
@@ -74,11 +73,18 @@ def notes_for(rules: SevenHalfRules, restricted: bool) -> list[str]:
                    f"{rules.payouts.shoot_seven} to 1 (counted as a two-card 7 1/2); the dealer "
                    "treats the shooter as holding 7 1/2.")
     if rules.split_figures:
-        out.append(f"APPROXIMATE — opening (up to {rules.max_splits}): once opened, each hand is "
-                   "valued on its own with the cards known at the opening removed; the cards the "
-                   "other hand draws, and a 7 1/2 of one hand forcing the dealer on the other, are "
-                   "ignored; the round's net is the sum of two independent hands; only the first "
-                   "hand may open again. The simulation certifies opening.")
+        out.append(f"Reading (opening, up to {rules.max_splits} per round): any hand whose first "
+                   "two cards are figures (J, Q, K; the king of diamonds too unless it is the "
+                   "matta) may be opened while the round has openings left; the hand keeps its "
+                   "first card and the second starts a new hand with an equal wager; hands are "
+                   "played in turn, each hand formed by opening taking its second card at once "
+                   "when its turn comes; the dealer plays once, against every hand, drawing "
+                   "to 7 1/2 if any hand showed 7 1/2 (when that rule applies).")
+        out.append("Exact with opening: the hands share the stock and the dealer's hand, and "
+                   "every round is counted jointly. Each hand decides on its own cards, the "
+                   "dealer's upcard and the fours exchanged (not the player's other hands); "
+                   "whether to open is chosen by valuing the two hands separately, so the "
+                   "strategy is near-optimal while its figures are exact.")
     if rules.final_bet:
         out.append(f"Final bet: {rules.final_bet_min} to {rules.final_bet_max} antes; the "
                    "expectation is linear in it, so one end of the range is optimal.")

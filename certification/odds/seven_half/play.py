@@ -101,6 +101,37 @@ class PlayValues:
         return total
 
     # -- the recursion -------------------------------------------------------------------
+    def can_draw(self, upcard: int, n: int, t: int, k: int) -> bool:
+        # A hidden upcard is one of the n unseen cards, so one must stay for the dealer.
+        return t < TARGET and k < self.max_cards and n > (1 if upcard == HIDDEN else 0)
+
+    def hit(self, upcard: int, counts: list[int], code: int, n: int, s: int, m: int, k: int,
+            splits: int) -> int:
+        drawn = 0
+        for c in range(KINDS):
+            r = counts[c]
+            if not r:
+                continue
+            s2, m2 = self.child_hand(c, s, m)
+            counts[c] = r - 1
+            if self.best[m2][s2] < 0:
+                drawn += r * self.fixed(upcard, counts, n - 1, -self.scale)
+            else:
+                drawn += r * self.value(upcard, counts, code - self.radix[c], n - 1,
+                                        s2, m2, k + 1, splits)
+            counts[c] = r
+        return drawn
+
+    def opened_hand(self, upcard: int, counts: list[int], code: int, n: int, splits: int) -> int:
+        """A hand formed by opening: its one figure takes a card at once (see the notes)."""
+        if not self.can_draw(upcard, n, 1, 1):
+            return self.stand(upcard, counts, code, n, 1, 0, 1)
+        return self.hit(upcard, counts, code, n, 1, 0, 1, splits)
+
+    def is_pair(self, s: int, m: int, k: int) -> bool:
+        # Two 1/2 cards without the matta: J, Q, K (and a later king of diamonds).
+        return self.split_figures and k == 2 and s == 2 and not m
+
     def value(self, upcard: int, counts: list[int], code: int, n: int, s: int, m: int, k: int,
               splits: int) -> int:
         key = (upcard, code, s, m, k, splits)
@@ -110,27 +141,16 @@ class PlayValues:
         t = self.best[m][s]
         best = self.stand(upcard, counts, code, n, s, m, k)
         action = STAND
-        if t < TARGET and k < self.max_cards and n > (1 if upcard == HIDDEN else 0):
-            drawn = 0
-            for c in range(KINDS):
-                r = counts[c]
-                if not r:
-                    continue
-                s2, m2 = self.child_hand(c, s, m)
-                counts[c] = r - 1
-                if self.best[m2][s2] < 0:
-                    drawn += r * self.fixed(upcard, counts, n - 1, -self.scale)
-                else:
-                    drawn += r * self.value(upcard, counts, code - self.radix[c], n - 1,
-                                            s2, m2, k + 1, splits)
-                counts[c] = r
+        if self.can_draw(upcard, n, t, k):
+            drawn = self.hit(upcard, counts, code, n, s, m, k, splits)
             if drawn > best:
                 best, action = drawn, HIT
-        if splits and self.split_figures and k == 2 and s == 2 and not m:
-            # Opening (approximate, see notes): each hand is valued on its own from here;
-            # the second hand opens no further, so no round exceeds max_splits.
-            opened = (self.value(upcard, counts, code, n, 1, 0, 1, splits - 1)
-                      + self.value(upcard, counts, code, n, 1, 0, 1, 0))
+        if splits and self.is_pair(s, m, k):
+            # Whether to open is judged on each hand alone, with the cards known at the
+            # opening removed (the first hand keeps the openings left, the new one gets
+            # none); the round's figures are then counted exactly (opening.py).
+            opened = (self.opened_hand(upcard, counts, code, n, splits - 1)
+                      + self.opened_hand(upcard, counts, code, n, 0))
             if opened > best:
                 best, action = opened, SPLIT
         self.memo[key] = best

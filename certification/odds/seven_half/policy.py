@@ -25,10 +25,13 @@ class OptimalPolicy:
     def decide(self, view: PlayerView, splits_left: int | None = None) -> Decision:
         """The optimal decision for ``view``.
 
-        ``splits_left`` is how many openings the round still allows (default: all of
-        ``max_splits`` while the hand is the round's first two cards).
+        ``splits_left`` (or ``view.splits_left``) is how many openings the round still
+        allows (default: all of ``max_splits``, as on the round's first hand). A hand looks
+        at its own cards only, never at the player's other hands.
         """
         g = self.game
+        if splits_left is None:
+            splits_left = view.splits_left
         special = g.rules.special_card
         kinds = [card_kind(code, special) for code in view.cards]
         upcard = card_kind(view.upcard, special) if g.visible and view.upcard else HIDDEN
@@ -49,16 +52,14 @@ class OptimalPolicy:
             g.play.value(upcard, counts, code, n, s, m, 1, g.splits)
             return Decision(g.play.action[(upcard, code, s, m, 1, g.splits)], choice.final_bet)
         s = m = 0
-        for position, kind in enumerate(kinds):
+        # Two or more cards: a king of diamonds among them is worth 1/2 (a first-card king
+        # is paid at once, so it leads a hand only when that hand was formed by opening).
+        for kind in kinds:
             if g.wild and kind == KD:
                 m = 1
-            elif g.kd_first and kind == KD and position == 0:
-                return Decision("stand")
             else:
                 s += g.play.child_hand(kind, 0, 0)[0]
-        splits = g.splits if splits_left is None else splits_left
-        if len(kinds) != 2:
-            splits = 0 if splits_left is None else splits_left
+        splits = g.splits if splits_left is None else min(splits_left, g.splits)
         if g.play.best[m][s] < 0:
             return Decision("stand")  # already bust: nothing left to decide
         g.play.value(upcard, counts, code, n, s, m, len(kinds), splits)

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from .deck import FIGURE, KD, KINDS, TARGET
 from .game import EXCHANGE, FOLD, SHOOT, SevenHalfGame
+from .opening import Opening
 from .play import HIDDEN, HIT, SPLIT, STAND
 
 
@@ -21,6 +22,7 @@ class Walk:
     def __init__(self, game: SevenHalfGame):
         self.g = game
         self.caps = [c + 1 for c in game.full]
+        self.opening = Opening(game.play, game.radix, self.caps)
 
     def counts_of(self, code: int) -> list[int]:
         return [(code // r) % cap for r, cap in zip(self.g.radix, self.caps, strict=False)]
@@ -137,13 +139,12 @@ class Walk:
                 action = play.action[(u, code, s, m, k, splits)]
                 here = reach * self.mass(u, counts, n)
                 if action == STAND:
-                    if dec is not None:
-                        dec["stand"] += here
+                    dec["stand"] += here
                     t, nets = play.stand_nets(s, m, k)
                     self.against_dealer(out, u, counts, code, n,
                                         play.must_reach and t == TARGET, nets, units, reach)
                 elif action == HIT:
-                    if dec is not None and k == 1:
+                    if k == 1:
                         dec["hit"] += here
                     for c in range(KINDS):
                         r = counts[c]
@@ -157,25 +158,22 @@ class Walk:
                             pending[n - 1][(u, code - g.radix[c], s2, m2, k + 1, splits, units)] += reach * r
                         counts[c] = r
                 elif action == SPLIT:
-                    if dec is not None:
-                        dec["split"] += here
-                    self.opened(out, u, code, n, splits, units, reach, here)
+                    dec["split"] += here
+                    self.opened(out, u, counts, code, n, splits, units, reach)
 
-    def opened(self, out, u, code, n, splits, units, reach, here) -> None:
-        """Opening, valued as two independent hands (the approximation stated in the notes)."""
-        hands = []
-        for budget in (splits - 1, 0):
-            sub_out: dict = defaultdict(int)
-            saved = self.wager
-            self.wager = 0
-            start: dict = defaultdict(lambda: defaultdict(int))
-            start[n][(u, code, 1, 0, 1, budget, units)] = 1
-            self.levels(sub_out, None, start)
-            hands.append((sub_out, self.wager))
-            self.wager = saved
-        mass = Fraction(here, reach)
-        (a, extra_a), (b, extra_b) = hands
-        for x, ca in a.items():
-            for y, cb in b.items():
-                out[x + y] += Fraction(reach * ca * cb) / mass
-        self.wager += here * units + reach * (extra_a + extra_b)
+    def opened(self, out, u, counts, code, n, splits, units, reach) -> None:
+        """An opening: the rest of the round counted jointly (opening.py)."""
+        g = self.g
+        moved = KD if g.kd_first and counts[KD] < g.full[KD] else FIGURE
+        base = code + g.radix[FIGURE] + g.radix[moved]
+        joint = self.opening.after_pair(u, base, code, (FIGURE, moved), splits - 1)
+        dealer = g.dealer
+        for key, packed in joint.items():
+            rows = self.opening.classes(key)
+            hands = 0
+            for slot, d in enumerate(dealer.unpack(packed)):
+                if d:
+                    out[units * sum(row[slot] for row in rows)] += reach * d
+                    hands += d
+            # The first hand's wager was counted when it was placed; each opening adds one.
+            self.wager += reach * hands * units * (len(rows) - 1)

@@ -47,7 +47,8 @@ class Plan:
 
             def run(state, rounds, hist):
                 pos[0] = play(state, words, pos[0], rounds, template, deck, t.next_state,
-                              t.first_state, t.totals, t.ncards, t.flags, t.action, t.stake,
+                              t.first_state, t.totals, t.ncards, t.flags, t.action,
+                              t.opens, t.stake,
                               t.values, t.params, hist, lo)
 
         else:

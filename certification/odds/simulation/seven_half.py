@@ -70,8 +70,10 @@ class SevenHalfPlan:
     first_state: np.ndarray
     totals: np.ndarray
     ncards: np.ndarray
-    flags: np.ndarray  # bit 0 natural, 1 triple, 2 single four, 3 single seven, 4 two figures
+    flags: np.ndarray  # bit 0 natural, 1 triple, 2 single four, 3 single seven, 4 two figures,
+    # 5 two figures one of which is the king of diamonds (kd_first_card)
     action: np.ndarray
+    opens: np.ndarray
     stake: np.ndarray
     values: np.ndarray
     params: np.ndarray
@@ -96,8 +98,11 @@ def _enumerate_states(rules: SevenHalfRules):
     edges: dict[tuple[int, int], int] = {}
     while frontier:
         key = frontier.pop()
-        if rules.special_card == "kd_first_card" and key[KD] and sum(key) == 1:
-            continue  # a first-card king of diamonds settles the round at once
+        if (rules.special_card == "kd_first_card" and key[KD] and sum(key) == 1
+                and not rules.split_figures):
+            # A first-card king of diamonds settles the round at once; only a hand formed
+            # by opening can hold it alone (worth 1/2 there).
+            continue
         if total2(key, wild) >= 15:
             continue
         for c in range(9):
@@ -159,12 +164,17 @@ def build_plan(rules: SevenHalfRules, policy) -> SevenHalfPlan:
         flags[s] |= (wild and two and k[KD] == 1 and k[6] == 1) * 2
         flags[s] |= (sum(k) == 1 and k[3] == 1) * 4
         flags[s] |= (sum(k) == 1 and k[6] == 1) * 8
-        flags[s] |= (two and k[FIG] == 2) * 16
+        figures = k[FIG] + (k[KD] if kd_mode else 0)
+        flags[s] |= (two and figures == 2) * 16
+        flags[s] |= (two and figures == 2 and kd_mode and k[KD] == 1) * 32
 
     player_max = rules.player_max_cards or UNLIMITED
     emax = rules.four_exchange_max
     action = np.zeros((n_states, 10, emax + 1), dtype=np.int8)
     stake = np.zeros((n_states, 10, emax + 1), dtype=np.int8)
+    max_splits = rules.max_splits if rules.split_figures else 0
+    # opens[s, up, e, left]: whether a pair opens with ``left`` openings still allowed.
+    opens = np.zeros((n_states, 10, emax + 1, max_splits + 1), dtype=np.int8)
     bets: list[Fraction] = []
     pools = _class_codes(rules)
     upcards = range(9) if rules.dealer_upcard_visible else [HIDDEN]
@@ -185,10 +195,16 @@ def build_plan(rules: SevenHalfRules, policy) -> SevenHalfPlan:
                     continue
                 upcode = codes[0] if up != HIDDEN else None
                 hand_codes = tuple(codes[len(need) - len(hand):])
-                decision = policy.decide(PlayerView(upcard=upcode, cards=hand_codes, exchanges=e))
+                pair = bool(flags[s] & 16) and max_splits
+                decision = policy.decide(PlayerView(upcard=upcode, cards=hand_codes, exchanges=e,
+                                                    splits_left=0 if pair else None))
                 views += 1
                 code = _legal(rules, decision.action, key, e)
                 action[s, up, e] = code
+                for left in range(1, max_splits + 1) if pair else ():
+                    view = PlayerView(upcard=upcode, cards=hand_codes, exchanges=e, splits_left=left)
+                    opens[s, up, e, left] = _legal(rules, policy.decide(view).action, key, e) == SPLIT
+                    views += 1
                 if decision.final_bet is not None and rules.final_bet and sum(key) == 1:
                     bet = Fraction(decision.final_bet)
                     if bet not in bets:
@@ -211,8 +227,8 @@ def build_plan(rules: SevenHalfRules, policy) -> SevenHalfPlan:
     params[p["max_splits"]] = rules.max_splits if rules.split_figures else 0
     params[p["fold_allowed"]] = rules.fold_allowed
     params[p["need"]] = rules.deck_size + 2
-    return SevenHalfPlan(card_classes(rules), nxt, first, totals, ncards, flags, action, stake,
-                         values, params, outcomes, views)
+    return SevenHalfPlan(card_classes(rules), nxt, first, totals, ncards, flags, action, opens,
+                         stake, values, params, outcomes, views)
 
 
 def _legal(rules: SevenHalfRules, action: str, key: tuple[int, ...], exchanges: int) -> int:
@@ -227,7 +243,8 @@ def _legal(rules: SevenHalfRules, action: str, key: tuple[int, ...], exchanges: 
         return HIT
     if code == SHOOT and not (one and key[6] and rules.shoot_seven):
         return HIT
-    if code == SPLIT and not (sum(key) == 2 and key[FIG] == 2 and rules.split_figures):
+    figures = key[FIG] + (key[KD] if rules.special_card == "kd_first_card" else 0)
+    if code == SPLIT and not (sum(key) == 2 and figures == 2 and rules.split_figures):
         return HIT
     return code
 

@@ -20,7 +20,7 @@ BUST, SHOT_MADE = -1, -2
 
 @jit
 def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, flags, action,
-         stake_of, values, params, hist, lo):
+         opens, stake_of, values, params, hist, lo):
     kd_mode, visible = params[0] != 0, params[1] != 0
     player_max, dealer_max, stands2 = params[2], params[3], params[4]
     must_reach, ties_dealer, dnc = params[5] != 0, params[6] != 0, params[7] != 0
@@ -28,6 +28,8 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
     fold_allowed = params[11] != 0
     need = params[12]
     hands = np.empty(max_splits + 1, dtype=np.int64)
+    # The class of each hand's first card: an opening keeps it and moves the other figure.
+    hand_first = np.empty(max_splits + 1, dtype=np.int64)
     x = np.uint64(0)
     n = template.shape[0]
     for _ in range(rounds):
@@ -55,13 +57,19 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
         nh = 1
         splits = 0
         hands[0] = first[p]
+        hand_first[0] = p
         h = 0
         while h < nh and special < 0:
             s = hands[h]
             while True:
                 if totals[s] >= 15 or ncards[s] >= player_max:
                     break
-                a = action[s, up, exchanges]
+                if ncards[s] == 1 and nh > 1:
+                    a = HIT  # a hand formed by opening takes its second card at once
+                elif (flags[s] & 16) != 0 and splits < max_splits and opens[s, up, exchanges, max_splits - splits] != 0:
+                    a = SPLIT
+                else:
+                    a = action[s, up, exchanges]
                 first_decision = h == 0 and nh == 1 and ncards[s] == 1 and not decided
                 if a == EXCHANGE and first_decision and (flags[s] & 4) != 0 and exchanges < exchange_max:
                     exchanges += 1
@@ -73,6 +81,7 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
                         break
                     s = first[c]
                     hands[0] = s
+                    hand_first[0] = c
                     continue
                 if first_decision:
                     decided = True
@@ -89,9 +98,12 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
                     break
                 if a == SPLIT and (flags[s] & 16) != 0 and splits < max_splits:
                     splits += 1
-                    s = first[FIG]
+                    kept = hand_first[h]
+                    moved = KD if kept == FIG and (flags[s] & 32) != 0 else FIG
+                    s = first[kept]
                     hands[h] = s
-                    hands[nh] = s
+                    hands[nh] = first[moved]
+                    hand_first[nh] = moved
                     nh += 1
                     continue
                 if a == STAND:

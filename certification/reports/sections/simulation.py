@@ -23,6 +23,13 @@ def edge_interval(bet: dict, interval: list[float]) -> tuple[float, float]:
     return -hi, -lo
 
 
+def _point(bet: dict, p: dict) -> dict:
+    """A convergence point in one shape: the simulator writes house_edge/low/high."""
+    ci95 = p["ci95"] if "ci95" in p else [p["low"], p["high"]]
+    return {"rounds": p["rounds"], "edge": p.get("edge", p.get("house_edge")),
+            "ci95": edge_interval(bet, ci95)}
+
+
 def simulation_section(data: CertificateData, width: float) -> list[Flowable]:
     story: list[Flowable] = [heading("4 Simulation confirmation")]
     sim = data.simulation
@@ -64,7 +71,7 @@ def simulation_section(data: CertificateData, width: float) -> list[Flowable]:
     for name, bet in sim["bets"].items():
         exact = data.exact["bets"].get(name)
         if bet.get("convergence") and exact:
-            points = [dict(p, ci95=edge_interval(bet, p["ci95"])) for p in bet["convergence"]]
+            points = [_point(bet, p) for p in bet["convergence"]]
             story.append(KeepTogether([
                 subheading(f"Convergence: {bet_name(name).lower()}"),
                 convergence_chart(points, exact["house_edge"], width, 175),

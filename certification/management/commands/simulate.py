@@ -1,0 +1,125 @@
+"""Simulate a rule variant: in local processes, or on the Celery workers when a broker is set."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from certification.management.commands.analyze import load_variant
+from certification.odds.simulation import (
+    DEFAULT_CHUNK_ROUNDS,
+    STRATEGY_NAMES,
+    SimulationSpec,
+    StrategyError,
+    run_local,
+)
+
+
+def broker_configured() -> bool:
+    """A real broker is configured (not the embedded filesystem one, not left unset)."""
+    url = getattr(settings, "CELERY_BROKER_URL", "") or ""
+    return bool(os.environ.get("CELERY_BROKER_URL")) and not url.startswith("filesystem://")
+
+
+class ProgressBar:
+    def __init__(self, stream, width: int = 30):
+        self.stream, self.width, self.start = stream, width, time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // max(total, 1)
+        elapsed = time.monotonic() - self.start
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] "
+                          f"{100 * done // max(total, 1):3d}%  {done}/{total} chunks  {elapsed:.1f} s")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+class Command(BaseCommand):
+    help = ("Simulate a preset or a JSON rule file: the observed house edge per bet with its "
+            "confidence intervals and its distance from the exact figure.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("variant", help="preset name or JSON rule file")
+        parser.add_argument("--rounds", type=int, required=True)
+        parser.add_argument("--seed", type=int, default=None,
+                            help="root seed (default: a random one, printed with the result)")
+        parser.add_argument("--strategy", default="optimal",
+                            help=f"{', '.join(STRATEGY_NAMES)} or a JSON strategy chart file")
+        parser.add_argument("--set", action="append", default=[], dest="assignments",
+                            metavar="KEY=VALUE", help="override a rule or payouts.NAME")
+        parser.add_argument("--workers", type=int, default=None)
+        parser.add_argument("--chunk-rounds", type=int, default=DEFAULT_CHUNK_ROUNDS)
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **opts):
+        name, rules = load_variant(opts["variant"], opts["assignments"])
+        if opts["rounds"] < 1:
+            raise CommandError(f"--rounds must be at least 1, not {opts['rounds']}")
+        if opts["workers"] is not None and opts["workers"] < 1:
+            raise CommandError(f"--workers must be at least 1, not {opts['workers']}")
+        seed = secrets.randbits(63) if opts["seed"] is None else opts["seed"]
+        strategy, chart = opts["strategy"], None
+        if strategy not in STRATEGY_NAMES:
+            path = Path(strategy)
+            try:
+                chart = json.loads(path.read_text(encoding="utf-8"))
+            except OSError as exc:
+                raise CommandError(f"unknown strategy {strategy!r} ({', '.join(STRATEGY_NAMES)} "
+                                   f"or a chart file): {exc.strerror}") from None
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise CommandError(f"strategy chart {strategy} is not valid JSON: {exc}") from None
+            strategy = path.name
+        try:
+            spec = SimulationSpec(rules, rounds=opts["rounds"], seed=seed, strategy=strategy,
+                                  chart=chart, chunk_rounds=opts["chunk_rounds"], variant=name)
+            if broker_configured():
+                result = self._on_workers(spec)
+            else:
+                summary = run_local(spec, workers=opts["workers"], progress=ProgressBar(sys.stderr))
+                result = summary.to_json()
+        except (StrategyError, ValueError) as exc:
+            raise CommandError(str(exc)) from None
+        if opts["json"]:
+            self.stdout.write(json.dumps(result, indent=2))
+        else:
+            self.stdout.write("\n".join(render(result)))
+
+    def _on_workers(self, spec: SimulationSpec) -> dict:
+        from certification.models import RunStatus
+        from certification.services.simulation import simulation_run_start
+
+        run = simulation_run_start(spec=spec)
+        bar = ProgressBar(sys.stderr)
+        while True:
+            run.refresh_from_db()
+            bar(run.chunks_done, run.chunks_total)
+            if run.status == RunStatus.DONE:
+                return run.result
+            if run.status == RunStatus.FAILED:
+                raise CommandError(f"simulation {run.pk} failed: {run.error}")
+            time.sleep(0.5)
+
+
+def render(result: dict) -> list[str]:
+    lines = [f"{result['variant']}: {result['rounds']:,} rounds, seed {result['seed']}, "
+             f"strategy {result['strategy']}  ({result['rounds_per_second']:,.0f} rounds/s)"]
+    for name, bet in result["bets"].items():
+        lo95, hi95 = bet["ci95"]
+        lines.append(f"{name}")
+        lines.append(f"  house edge     {bet['house_edge'] * 100:+.4f} %  "
+                     f"(95% CI {lo95 * 100:+.4f} .. {hi95 * 100:+.4f} %)")
+        lines.append(f"  standard dev.  {bet['sd']:.6f}")
+        if bet["z_vs_exact"] is not None:
+            lines.append(f"  exact edge     {bet['exact_house_edge'] * 100:+.4f} %  "
+                         f"z = {bet['z_vs_exact']:+.2f} standard errors")
+        if bet["house_edge"] < 0:
+            lines.append("  PLAYER ADVANTAGE observed")
+    return lines

@@ -1,0 +1,36 @@
+"""Certification run tasks: thin wrappers around the pipeline services."""
+
+from celery import shared_task
+
+from certification.services.pipeline import (
+    certification_run_begin,
+    certification_run_complete,
+    stale_runs_mark,
+)
+
+
+@shared_task(name="certification.run_begin", acks_late=True, reject_on_worker_lost=True)
+def certification_run_begin_task(run_id: int) -> bool:
+    return certification_run_begin(run_id=run_id)
+
+
+@shared_task(name="certification.run_complete", acks_late=True, reject_on_worker_lost=True)
+def certification_run_complete_task(run_id: int) -> bool:
+    return certification_run_complete(run_id=run_id)
+
+
+@shared_task(name="certification.watchdog")
+def watchdog_task(older_than_minutes: int = 60) -> dict:
+    from certification.services.simulation import simulation_runs_resume
+
+    return {
+        "simulations_resumed": simulation_runs_resume(older_than_minutes=min(older_than_minutes, 15)),
+        "certifications_failed": stale_runs_mark(older_than_minutes=older_than_minutes),
+    }
+
+
+@shared_task(name="certification.issue_approved", acks_late=True, reject_on_worker_lost=True)
+def issue_approved_task(run_id: int, approver_id: int) -> str:
+    from certification.services.certificates import certificate_issue_approved
+
+    return certificate_issue_approved(run_id=run_id, approver_id=approver_id)

@@ -1,0 +1,25 @@
+"""Simulation chunk tasks. A chunk is acknowledged only after it is recorded, so a worker
+lost mid-chunk leaves the message to be redelivered; recording is idempotent, so a chunk
+delivered twice still counts once."""
+
+from celery import shared_task
+
+from certification.services.simulation import (
+    simulation_chunk_run,
+    simulation_run_fail,
+    simulation_run_finish,
+)
+
+
+@shared_task(name="certification.simulation_chunk", acks_late=True, reject_on_worker_lost=True)
+def simulation_chunk(run_id: int, index: int) -> bool:
+    try:
+        return simulation_chunk_run(run_id=run_id, index=index)
+    except Exception as exc:
+        simulation_run_fail(run_id=run_id, error=f"chunk {index}: {exc!r}")
+        raise
+
+
+@shared_task(name="certification.simulation_finish", acks_late=True)
+def simulation_finish(run_id: int) -> str:
+    return simulation_run_finish(run_id=run_id).status
