@@ -78,10 +78,19 @@ def approval_blockers(submission: Submission, actor) -> tuple[str | None, list[d
     return None, []
 
 
+class AnalysisDeferred(Exception):
+    """The exact figures take minutes: they come from the certification run, not on demand."""
+
+
 def paytable_version_house_edges(version: PaytableVersion) -> dict[str, Fraction]:
     """Exact house edge per bet for the version on its variant (runs the exact engine)."""
+    from certification.odds.analysis import slow_analysis_reason
+
     variant = version.paytable.variant
     rules = rules_from_dict(variant.rules_dict(version.payouts))
+    reason = slow_analysis_reason(rules)
+    if reason is not None:
+        raise AnalysisDeferred(reason)
     result = run_services.exact_figures(rules, variant=variant.name)
     return {name: bet.house_edge for name, bet in result.bets.items()}
 
@@ -96,13 +105,13 @@ def paytable_version_compare(*, old: PaytableVersion, new: PaytableVersion) -> d
     ]
     try:
         edges_old, edges_new = paytable_version_house_edges(old), paytable_version_house_edges(new)
-    except RuleValidationError as exc:
+    except (RuleValidationError, AnalysisDeferred) as exc:
         return {
             "old": old.pk,
             "new": new.pk,
             "changed": lines,
             "house_edge": {},
-            "errors": exc.errors,
+            "errors": getattr(exc, "errors", {"house_edge": str(exc)}),
         }
     house_edge = {
         bet: {

@@ -15,7 +15,11 @@ from casino.permissions import (
     CAN_RETIRE,
 )
 from casino.rules import FAMILIES, PRESETS
-from casino.selectors import paytable_version_compare, paytable_version_house_edges
+from casino.selectors import (
+    AnalysisDeferred,
+    paytable_version_compare,
+    paytable_version_house_edges,
+)
 from casino.services.variants import variant_create, variant_update
 
 from .base import ReadOnlyBackOfficeViewSet
@@ -219,7 +223,10 @@ class PaytableVersionViewSet(ReadOnlyBackOfficeViewSet):
     )
     @action(detail=True, methods=["get"], url_path="house-edge")
     def house_edge(self, request, pk=None):
-        edges = paytable_version_house_edges(self.get_object())
+        try:
+            edges = paytable_version_house_edges(self.get_object())
+        except AnalysisDeferred as exc:
+            return Response({"house_edge": {}, "deferred": str(exc)}, status=202)
         return Response(
             {
                 "house_edge": {

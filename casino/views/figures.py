@@ -67,6 +67,14 @@ def bet_label(name: str) -> str:
 
 
 def preview_rows(rules: Rules) -> list[dict[str, Any]]:
+    """Rows of figures, or one row that says why the figures wait for the certification run."""
+    from certification.odds.analysis import slow_analysis_reason
+
+    reason = slow_analysis_reason(rules)
+    if reason is not None:
+        return [{"bet": "main", "label": bet_label("main"), "deferred": reason,
+                 "house_edge": edge_figure(None), "element_of_risk": edge_figure(None),
+                 "p_win": "—", "p_push": "—", "p_loss": "—"}]
     return [
         {
             "bet": edge.bet,

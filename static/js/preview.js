@@ -47,6 +47,11 @@
       const th = document.createElement("th");
       th.scope = "row";
       th.textContent = row.label;
+      if (row.deferred) {
+        tr.append(th, cell(row.deferred, "muted deferred"));
+        tr.lastChild.colSpan = 5;
+        return tr;
+      }
       tr.append(th, edgeCell(row.house_edge, "house-edge"), edgeCell(row.element_of_risk, "", true),
         cell(row.p_win, "num detail"), cell(row.p_push, "num detail"), cell(row.p_loss, "num detail"));
       return tr;
