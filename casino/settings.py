@@ -95,8 +95,11 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The worker and the web server share the file: wait for a lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # The worker and the web server share the file: WAL lets readers and a writer work at
+    # the same time, and a writer waits for the lock instead of failing at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
+    )
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -159,7 +162,16 @@ if EMBEDDED_BROKER:
         "store_processed": False,
     }
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    # A message taken by a worker that then died is delivered again after this many seconds
+    # (late acknowledgement); it must exceed the longest chunk, or a slow chunk runs twice
+    # (harmless, since chunks record once, but wasted work). Workers sweep for such messages
+    # a few times per timeout, so a short timeout takes effect as short.
+    _VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": _VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": max(1, min(10, _VISIBILITY_TIMEOUT // 4)),
+        "unacked_restore_throttle": 1,
+    }
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="django-db")
 CELERY_RESULT_EXTENDED = True
 CELERY_ACCEPT_CONTENT = ["json"]

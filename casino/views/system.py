@@ -5,7 +5,7 @@ import uuid
 from celery.exceptions import TimeoutError as CeleryTimeout
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.db import connection
+from django.db import connection, transaction
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,6 +22,9 @@ def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok", "database": connection.vendor})
 
 
+# Not inside the request's transaction: the view waits for a worker that writes its result
+# to the same database, and an open transaction could hold the lock the worker needs.
+@transaction.non_atomic_requests
 @login_required
 @require_POST
 def worker_check(request: HttpRequest) -> JsonResponse:
