@@ -40,22 +40,44 @@ def submission_finished_run(submission: Submission) -> CertificationRun | None:
 
 def segregation_problem(submission: Submission, actor) -> str | None:
     """Why ``actor`` may not decide on this submission, or None (segregation of duties)."""
-    variant, version = submission.variant, submission.paytable_version
-    if actor.pk == submission.submitted_by_id:
-        return "you submitted it"
-    if actor.pk == variant.created_by_id:
-        return "you created the variant"
-    if actor.pk == version.created_by_id:
-        return "you created the paytable version"
-    authored = AuditEvent.objects.filter(actor=actor, action__in=AUTHORING_ACTIONS).filter(
-        Q(object_type="GameVariant", object_id=str(variant.pk))
-        | Q(object_type="PaytableVersion", object_id=str(version.pk))
-    )
+    return segregation_problems([submission], actor)[submission.pk]
+
+
+def segregation_problems(submissions: list[Submission], actor) -> dict[int, str | None]:
+    """``segregation_problem`` for many submissions in two queries (a review queue)."""
+    variant_ids = {str(s.variant_id) for s in submissions}
+    version_ids = {s.paytable_version_id for s in submissions}
+    authored = set(
+        AuditEvent.objects.filter(actor=actor, action__in=AUTHORING_ACTIONS)
+        .filter(
+            Q(object_type="GameVariant", object_id__in=variant_ids)
+            | Q(object_type="PaytableVersion", object_id__in=[str(v) for v in version_ids])
+        )
+        .values_list("object_type", "object_id")
+    ) if submissions else set()
     # Line history also catches edits made outside the services (admin, shell).
-    edited_lines = PaytableLine.history.filter(version_id=version.pk, history_user=actor)
-    if authored.exists() or edited_lines.exists():
-        return "you edited the variant or its paytable version"
-    return None
+    edited_versions = set(
+        PaytableLine.history.filter(version_id__in=version_ids, history_user=actor)
+        .values_list("version_id", flat=True)
+    ) if submissions else set()
+    problems: dict[int, str | None] = {}
+    for submission in submissions:
+        variant, version = submission.variant, submission.paytable_version
+        if actor.pk == submission.submitted_by_id:
+            problems[submission.pk] = "you submitted it"
+        elif actor.pk == variant.created_by_id:
+            problems[submission.pk] = "you created the variant"
+        elif actor.pk == version.created_by_id:
+            problems[submission.pk] = "you created the paytable version"
+        elif (
+            ("GameVariant", str(variant.pk)) in authored
+            or ("PaytableVersion", str(version.pk)) in authored
+            or version.pk in edited_versions
+        ):
+            problems[submission.pk] = "you edited the variant or its paytable version"
+        else:
+            problems[submission.pk] = None
+    return problems
 
 
 def approval_blockers(submission: Submission, actor) -> tuple[str | None, list[dict]]:

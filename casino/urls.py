@@ -30,6 +30,7 @@ web_patterns = [
     path("submissions/<int:pk>/reject/", views.submission_reject, name="submission-reject"),
     path("runs/<int:pk>/report.pdf", views.run_report_inline, name="run-report"),
     path("runs/<int:pk>/certificate/", views.run_certificate, name="run-certificate"),
+    path("runs/<int:pk>/retry/", views.run_retry, name="run-retry"),
     # The floor
     path("tables/", views.table_list, name="table-list"),
     path("tables/new/", views.table_create, name="table-create"),

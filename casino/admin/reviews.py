@@ -61,6 +61,8 @@ class AttachmentInline(CommentInline):
 @admin.register(Submission)
 class SubmissionAdmin(RoleAdmin):
     list_display = ["__str__", "status", "submitted_by", "reviewer", "submitted_at", "decided_at"]
+    # Named, because the admin's automatic join skips nullable keys (reviewer): one query a row.
+    list_select_related = ["variant", "paytable_version", "submitted_by", "reviewer"]
     list_filter = ["status"]
     readonly_fields = [
         "variant",
@@ -193,6 +195,7 @@ class TableConfigurationAdmin(RoleAdmin):
 @admin.register(AuditEvent)
 class AuditEventAdmin(admin.ModelAdmin):
     list_display = ["at", "actor", "action", "object_type", "object_id"]
+    list_select_related = ["actor"]
     list_filter = ["action", "object_type"]
     search_fields = ["object_id", "message"]
     readonly_fields = [

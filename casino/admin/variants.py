@@ -39,6 +39,7 @@ class GameVariantAdmin(RoleAdmin):
         "created_by",
         "updated_at",
     ]
+    list_select_related = ["jurisdiction", "created_by"]
     list_filter = ["status", "family", "jurisdiction"]
     search_fields = ["name"]
     readonly_fields = [
@@ -148,6 +149,7 @@ class PaytableLineInline(admin.TabularInline):
 @admin.register(PaytableVersion)
 class PaytableVersionAdmin(RoleAdmin):
     list_display = ["__str__", "status", "supersedes", "created_by", "created_at"]
+    list_select_related = ["paytable", "supersedes__paytable", "created_by"]
     list_filter = ["status"]
     inlines = [PaytableLineInline]
     change_roles = CAN_EDIT_PAYTABLE

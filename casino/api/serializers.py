@@ -81,8 +81,10 @@ class PaytableSerializer(serializers.ModelSerializer):
 
     def get_versions(self, paytable) -> list[dict]:
         return [
+            # .all() uses the viewset's prefetch (already in number order); a new order_by would
+            # query once per paytable.
             {"id": v.pk, "number": v.number, "status": v.status}
-            for v in paytable.versions.order_by("number")
+            for v in paytable.versions.all()
         ]
 
 
@@ -183,6 +185,10 @@ class CertificationRunSerializer(serializers.ModelSerializer):
             "report_sha256",
             "software_version",
             "error",
+            "shuffle_procedure",
+            "rng_format",
+            "retry_of",
+            "recertifies",
             "created_at",
             "started_at",
             "finished_at",

@@ -41,6 +41,12 @@ class StartInput(serializers.Serializer):
     seed = serializers.IntegerField(
         min_value=0, max_value=2**63 - 1, required=False, allow_null=True
     )
+    # Evidence files travel as multipart; the workflow reads and checks them (400 naming the
+    # line or card) before it creates anything.
+    shuffle_log = serializers.FileField(required=False, allow_null=True)
+    rng_bits = serializers.FileField(required=False, allow_null=True)
+    rng_format = serializers.ChoiceField(choices=["binary", "bits"], default="binary")
+    shuffle_procedure = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
 class ApproveInput(serializers.Serializer):
@@ -96,7 +102,10 @@ class SubmissionViewSet(ReadOnlyBackOfficeViewSet):
         submission = workflow.submission_submit(actor=request.user, **data)
         return Response(SubmissionSerializer(submission).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=StartInput, responses={201: CertificationRunSerializer, **CONFLICT})
+    @extend_schema(
+        request={"multipart/form-data": StartInput, "application/json": StartInput},
+        responses={201: CertificationRunSerializer, **CONFLICT},
+    )
     @action(detail=True, methods=["post"], url_path="start-certification")
     def start_certification(self, request, pk=None):
         data = valid(StartInput, request)

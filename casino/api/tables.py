@@ -7,9 +7,10 @@ from rest_framework.response import Response
 
 from casino import workflow
 from casino.models import GameVariant, PaytableVersion, TableConfiguration
-from casino.permissions import CAN_CONFIGURE_TABLES
+from casino.permissions import CAN_CONFIGURE_TABLES, CAN_READ
 from casino.services.tables import table_configuration_create, table_configuration_update
-from certification.models import CertificationRun
+from certification.models import ShuffleCertification, ShuffleLog
+from certification.services.shuffle_logs import shuffle_log_upload
 
 from .base import ReadOnlyBackOfficeViewSet, valid
 from .filters import TableFilter
@@ -26,7 +27,7 @@ class TableInput(serializers.Serializer):
     decks = serializers.IntegerField(min_value=1, max_value=8, required=False)
     shuffling_method = serializers.CharField(max_length=200, required=False, allow_blank=True)
     shuffle_certification = serializers.PrimaryKeyRelatedField(
-        queryset=CertificationRun.objects.all(), required=False, allow_null=True
+        queryset=ShuffleCertification.objects.all(), required=False, allow_null=True
     )
 
     def validate_table_id(self, value: str) -> str:
@@ -38,11 +39,25 @@ class TableInput(serializers.Serializer):
         return value
 
 
+class ShuffleLogInput(serializers.Serializer):
+    file = serializers.FileField()
+
+
+class ShuffleLogSerializer(serializers.ModelSerializer):
+    uploaded_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = ShuffleLog
+        fields = ["id", "table", "sha256", "shuffles", "deck_size", "uploaded_by", "uploaded_at"]
+        read_only_fields = fields
+
+
 class TableViewSet(ReadOnlyBackOfficeViewSet):
     queryset = TableConfiguration.objects.select_related("variant", "paytable_version").all()
     serializer_class = TableSerializer
     filterset_class = TableFilter
     write_roles = CAN_CONFIGURE_TABLES
+    action_roles = {"shuffle_logs:GET": CAN_READ, "shuffle_logs:POST": CAN_CONFIGURE_TABLES}
 
     @extend_schema(request=TableInput, responses={201: TableSerializer})
     def create(self, request):
@@ -84,3 +99,20 @@ class TableViewSet(ReadOnlyBackOfficeViewSet):
         return Response(
             TableSerializer(workflow.table_close(table=self.get_object(), actor=request.user)).data
         )
+
+    @extend_schema(methods=["GET"], responses={200: ShuffleLogSerializer(many=True)})
+    @extend_schema(
+        methods=["POST"],
+        request={"multipart/form-data": ShuffleLogInput},
+        responses={201: ShuffleLogSerializer},
+    )
+    @action(detail=True, methods=["get", "post"], url_path="shuffle-logs")
+    def shuffle_logs(self, request, pk=None):
+        """The table's shuffle logs; an upload is read in full and refused with the bad line."""
+        table = self.get_object()
+        if request.method == "GET":
+            logs = table.shuffle_logs.select_related("uploaded_by")
+            return Response(ShuffleLogSerializer(logs, many=True).data)
+        upload = valid(ShuffleLogInput, request)["file"]
+        log = shuffle_log_upload(table=table, upload=upload, actor=request.user)
+        return Response(ShuffleLogSerializer(log).data, status=status.HTTP_201_CREATED)

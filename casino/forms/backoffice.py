@@ -38,6 +38,27 @@ class StartCertificationForm(forms.Form):
         min_value=1_000, max_value=1_000_000_000, initial=DEFAULT_ROUNDS, label="Simulated rounds",
         help_text="Rounds the simulation plays to confirm the exact figures.",
     )
+    # The files are only carried here; the workflow reads and checks them before storing.
+    shuffle_log = forms.FileField(
+        required=False, label="Shuffle log (CSV)",
+        help_text="Deck orders recorded at a table: header shuffle_id,order.",
+    )
+    rng_bits = forms.FileField(
+        required=False, label="RNG output", help_text="Tested with NIST SP 800-22.",
+    )
+    rng_format = forms.ChoiceField(
+        choices=[("binary", "Raw binary"), ("bits", "ASCII 0/1")], initial="binary",
+        required=False, label="RNG output format",
+    )
+    shuffle_procedure = forms.CharField(
+        max_length=200, required=False, label="Hand-shuffle procedure",
+        help_text='E.g. "wash,riffle,riffle,box,riffle,cut"; blank: the procedure of the '
+        "tables running this variant, if any.",
+    )
+
+
+    def clean_rng_format(self) -> str:
+        return self.cleaned_data["rng_format"] or "binary"
 
 
 class DecisionForm(forms.Form):

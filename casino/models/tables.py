@@ -52,12 +52,12 @@ class TableConfiguration(models.Model):
         help_text='A hand procedure such as "wash,riffle,riffle,box,riffle,cut" or a shuffler model.',
     )
     shuffle_certification = models.ForeignKey(
-        "certification.CertificationRun",
+        "certification.ShuffleCertification",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Latest certification whose randomness tests cover this shuffle.",
+        help_text="Latest certification of this table's shuffle log and procedure.",
     )
     status = models.CharField(
         max_length=20, choices=TableStatus.choices, default=TableStatus.INACTIVE, db_index=True

@@ -8,7 +8,7 @@ from .audit import audit_list
 from .dashboard import home
 from .paytables import paytable_compare
 from .preview import rules_preview
-from .runs import run_certificate, run_report_inline, run_status
+from .runs import run_certificate, run_report_inline, run_retry, run_status
 from .submissions import (
     submission_approve,
     submission_detail,
@@ -37,6 +37,7 @@ __all__ = [
     "rules_preview",
     "run_certificate",
     "run_report_inline",
+    "run_retry",
     "run_status",
     "submission_approve",
     "submission_detail",

@@ -15,7 +15,7 @@ from casino.models import (
     TableStatus,
     VariantStatus,
 )
-from casino.selectors import segregation_problem
+from casino.selectors import segregation_problems
 
 from .access import abilities, page
 from .forms_support import approved_versions_off_floor
@@ -41,7 +41,8 @@ def _reviewer(user) -> dict:
         .order_by("submitted_at")[:LIMIT]
     )
     # Submissions the reviewer may not decide on stay visible, marked, so nobody waits on them.
-    return {"review_queue": [{"submission": s, "conflict": segregation_problem(s, user)} for s in queue]}
+    conflicts = segregation_problems(queue, user)
+    return {"review_queue": [{"submission": s, "conflict": conflicts[s.pk]} for s in queue]}
 
 
 def _admin(user) -> dict:

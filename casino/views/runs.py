@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from django.http import FileResponse, Http404, HttpRequest, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.contrib import messages
+from django.db import transaction
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.http import require_POST
 
+from casino import workflow
 from casino.models import Submission
+from casino.permissions import CAN_RUN_CERTIFICATION
+from casino.services.errors import WorkflowError
 from certification.models import CertificationRun
 
-from .access import readable
+from .access import readable, role_required
+from .common import workflow_message
 from .submissions import submission_progress
 
 
@@ -42,3 +49,23 @@ def run_report_inline(request: HttpRequest, pk: int) -> FileResponse:
 def run_certificate(request: HttpRequest, pk: int) -> FileResponse:
     run = get_object_or_404(CertificationRun, pk=pk)
     return FileResponse(_report(run), content_type="application/pdf", as_attachment=True, filename=f"{run}.pdf")
+
+
+@require_POST
+@role_required(*CAN_RUN_CERTIFICATION)
+def run_retry(request: HttpRequest, pk: int) -> HttpResponse:
+    run = get_object_or_404(CertificationRun, pk=pk)
+    try:
+        with transaction.atomic():
+            retry = workflow.certification_run_retry(run=run, actor=request.user)
+    except WorkflowError as exc:
+        workflow_message(request, exc)
+    else:
+        messages.success(request, f"Retrying as {retry}, with the same inputs, seed and evidence.")
+    submission = (
+        Submission.objects.filter(variant=run.variant_id, paytable_version=run.paytable_version_id)
+        .order_by("-id").first()
+    )
+    if submission is None:
+        return redirect("home")
+    return redirect("web:submission-detail", pk=submission.pk)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
@@ -88,6 +89,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
             can.certify and status == SubmissionStatus.IN_CERTIFICATION and not running
             and run is not None and run.status == RunStatus.DONE
         ),
+        "can_retry": can.certify and run is not None and run.status == RunStatus.FAILED and is_open,
         "can_decide": can.decide and status == SubmissionStatus.UNDER_REVIEW,
         "can_reject": can.decide and is_open,
         "reject_problem": segregation_problem(submission, request.user) if can.decide and is_open else None,
@@ -112,12 +114,23 @@ def _act(request: HttpRequest, pk: int, action, success: str, **kwargs) -> HttpR
 @require_POST
 @role_required(*CAN_RUN_CERTIFICATION)
 def submission_start_certification(request: HttpRequest, pk: int) -> HttpResponse:
-    form = StartCertificationForm(request.POST)
+    form = StartCertificationForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, "Simulated rounds: " + " ".join(form.errors.get("rounds", [])))
+        _form_problems(request, form.errors)
         return redirect("web:submission-detail", pk=pk)
-    return _act(request, pk, workflow.submission_start_certification,
-                "Certification queued; a worker picks it up in a moment.", rounds=form.cleaned_data["rounds"])
+    try:
+        return _act(request, pk, workflow.submission_start_certification,
+                    "Certification queued; a worker picks it up in a moment.", **form.cleaned_data)
+    except ValidationError as exc:
+        # A bad evidence file: nothing was created, and the message names the line or card.
+        _form_problems(request, exc.message_dict)
+        return redirect("web:submission-detail", pk=pk)
+
+
+def _form_problems(request: HttpRequest, errors) -> None:
+    labels = {name: field.label for name, field in StartCertificationForm.base_fields.items()}
+    for name, problems in errors.items():
+        messages.error(request, f"{labels.get(name, name)}: {' '.join(problems)}")
 
 
 @require_POST

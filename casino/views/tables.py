@@ -24,16 +24,17 @@ from .common import workflow_message
 
 
 def shuffle_status(table: TableConfiguration) -> dict:
-    run = table.shuffle_certification
-    if run is None:
+    cert = table.shuffle_certification
+    if cert is None:
         return {"label": "Not certified", "css": "rejected"}
-    randomness = run.randomness or {}
-    passed = randomness.get("passed", randomness.get("pass"))
-    if run.status != "done":
-        return {"label": f"Run {run} {run.get_status_display().lower()}", "css": "submitted", "run": run}
-    if passed is False:
-        return {"label": f"Failed ({run})", "css": "rejected", "run": run}
-    return {"label": f"Certified ({run})", "css": "approved", "run": run}
+    when = f"{cert.finished_at:%Y-%m-%d}" if cert.finished_at else cert.get_status_display().lower()
+    if cert.status == "failed":
+        return {"label": f"Shuffle check could not run ({when})", "css": "rejected", "certification": cert}
+    if cert.status != "done" or cert.passed is None:
+        return {"label": f"Shuffle check {when}", "css": "submitted", "certification": cert}
+    if cert.passed is False:
+        return {"label": f"Failed ({when})", "css": "rejected", "certification": cert}
+    return {"label": f"Certified ({when})", "css": "approved", "certification": cert}
 
 
 @readable

@@ -7,6 +7,7 @@ transaction, so a change without its audit record cannot exist.
 
 from casino.services.errors import WorkflowError
 
+from .runs import certification_run_retry
 from .submissions import (
     submission_approve,
     submission_mark_under_review,
@@ -24,6 +25,7 @@ from .variants import (
 
 __all__ = [
     "WorkflowError",
+    "certification_run_retry",
     "paytable_version_create",
     "paytable_version_update",
     "submission_approve",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import transaction
@@ -17,13 +18,17 @@ from casino.models import (
     VersionStatus,
 )
 from casino.permissions import CAN_DECIDE, CAN_RUN_CERTIFICATION, CAN_SUBMIT
+from casino.rules import rules_from_dict
 from casino.selectors import approval_blockers, segregation_problem, submission_finished_run
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import WorkflowError, require_role
 from certification.models import CertificationRun
+from certification.services.evidence import default_procedure, evidence_validate
 from certification.services.runs import DEFAULT_ROUNDS, certification_run_create, rules_snapshot
 
 from .base import set_status_audited
+
+logger = logging.getLogger(__name__)
 
 
 def _locked_submission(
@@ -109,14 +114,32 @@ def submission_submit(
 
 @transaction.atomic
 def submission_start_certification(
-    *, submission: Submission, actor, rounds: int = DEFAULT_ROUNDS, seed: int | None = None
+    *,
+    submission: Submission,
+    actor,
+    rounds: int = DEFAULT_ROUNDS,
+    seed: int | None = None,
+    shuffle_log=None,
+    rng_bits=None,
+    rng_format: str = "binary",
+    shuffle_procedure: str = "",
 ) -> CertificationRun:
-    """Queue a certification run; the run's task executes it after this transaction commits."""
+    """Queue a certification run; the run's task executes it after this transaction commits.
+
+    Evidence files are read and checked before anything is written, so a bad file raises a
+    ValidationError naming its line or card and leaves no run behind.
+    """
     require_role(actor, CAN_RUN_CERTIFICATION, "starting a certification")
     submission = _locked_submission(
         submission,
         SubmissionStatus.IN_CERTIFICATION,
         (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION),
+    )
+    inputs = rules_snapshot(variant=submission.variant, paytable_version=submission.paytable_version)
+    evidence = evidence_validate(
+        shuffle_log=shuffle_log, rng_bits=rng_bits, rng_format=rng_format,
+        shuffle_procedure=shuffle_procedure or default_procedure(submission.variant.tables.all()),
+        deck_size=rules_from_dict(inputs).deck_size,
     )
     run = certification_run_create(
         variant=submission.variant,
@@ -124,6 +147,8 @@ def submission_start_certification(
         requested_by=actor,
         rounds=rounds,
         seed=seed,
+        evidence=evidence,
+        snapshot=inputs,
     )
     audit_record(
         actor=actor, action="certification_run.create", obj=run, before=None, after=snapshot(run)
@@ -179,10 +204,20 @@ def submission_approve(*, submission: Submission, actor, reason: str = "") -> Su
 
 
 def _dispatch(task_name: str, *args) -> None:
-    """Send a certification task by name: the back office need not import the workers' code."""
+    """Send a certification task by name: the back office need not import the workers' code.
+
+    This runs after the commit: with the broker away the run is already recorded as queued,
+    and the watchdog sends it again (``queued_runs_resend``), so the user gets their answer
+    rather than an error about a run that in fact exists.
+    """
+    from kombu.exceptions import OperationalError as BrokerUnavailable
+
     from casino.celery import app
 
-    app.send_task(task_name, args=args)
+    try:
+        app.send_task(task_name, args=args)
+    except BrokerUnavailable as exc:
+        logger.warning("broker unavailable, %s%r left to the watchdog: %s", task_name, args, exc)
 
 
 @transaction.atomic

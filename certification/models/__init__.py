@@ -2,4 +2,5 @@
 
 from .reports import IssuedReport, ReportKind  # noqa: F401
 from .runs import CertificationRun, RunStatus  # noqa: F401
+from .shuffles import ShuffleCertification, ShuffleLog, SummaryReport  # noqa: F401
 from .simulation import SimulationChunk, SimulationRun  # noqa: F401

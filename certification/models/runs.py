@@ -68,6 +68,15 @@ class CertificationRun(models.Model):
     certificate_number = models.CharField(max_length=32, unique=True, null=True, blank=True)
     software_version = models.CharField(max_length=40)
     error = models.TextField(blank=True)
+    retry_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="retries",
+        help_text="The failed run this one repeats with the same inputs.",
+    )
+    # A scheduled re-certification is tied to no submission: it re-checks an approval.
+    recertifies = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="recertifications",
+        help_text="The approving run whose figures this scheduled run re-checks.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -148,6 +148,10 @@ def _finish(*, run: CertificationRun, simulation: dict[str, Any]) -> None:
     certificate_issue(run=run, kind="draft")
     certification_run_finish(run=run)
     _hand_to_review(run)
+    if run.recertifies_id is not None:
+        from certification.services.recertification import recertification_conclude
+
+        recertification_conclude(run=run)
 
 
 def _combined_verdict(run: CertificationRun) -> dict[str, Any]:
@@ -181,6 +185,32 @@ def _hand_to_review(run: CertificationRun) -> None:
     )
     if submission is not None:
         transaction.on_commit(lambda: submission_mark_under_review(submission=submission, actor=None))
+
+
+def queued_runs_resend(*, older_than_minutes: int = 15) -> int:
+    """Send again the start of runs still queued: their message may have died with a broker.
+
+    Starting claims the run with a conditional UPDATE, so a run that was only waiting for a
+    free worker still starts once. Runs queued for over a day are failed instead, so the
+    submission can be certified again (the workflow refuses a new run while one is queued).
+    """
+    from casino.celery import app
+
+    now = timezone.now()
+    queued = CertificationRun.objects.filter(
+        status=RunStatus.QUEUED, created_at__lt=now - timezone.timedelta(minutes=older_than_minutes)
+    )
+    resent = 0
+    for run in queued:
+        if run.created_at < now - timezone.timedelta(days=1):
+            CertificationRun.objects.filter(pk=run.pk, status=RunStatus.QUEUED).update(
+                status=RunStatus.FAILED, finished_at=now,
+                error="no worker started this run within a day; start a new run",
+            )
+            continue
+        app.send_task("certification.run_begin", args=(run.pk,))
+        resent += 1
+    return resent
 
 
 def stale_runs_mark(*, older_than_minutes: int = 60) -> int:

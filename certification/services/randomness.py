@@ -23,8 +23,8 @@ def nist_evidence(data: bytes, *, fmt: str, stream_bits: int = DEFAULT_STREAM_BI
 
 
 def shuffle_evidence(data: bytes, *, alpha: float = 0.01) -> dict[str, Any]:
-    result = run_battery(read_shuffle_log(data), alpha=alpha).to_json()
-    return result
+    # to_dict, not to_json: the run stores JSON fields, and to_json returns a string.
+    return run_battery(read_shuffle_log(data), alpha=alpha).to_dict()
 
 
 def procedure_evidence(procedure: str, *, deck_size: int, seed: int) -> dict[str, Any]:

@@ -56,8 +56,15 @@ def certification_run_create(
     requested_by,
     rounds: int = DEFAULT_ROUNDS,
     seed: int | None = None,
+    evidence=None,
+    snapshot: dict[str, Any] | None = None,
+    retry_of: CertificationRun | None = None,
+    recertifies: CertificationRun | None = None,
 ) -> CertificationRun:
-    snapshot = rules_snapshot(variant=variant, paytable_version=paytable_version)
+    """A queued run. ``evidence`` comes checked from ``evidence_validate``; ``snapshot``
+    repeats an earlier run's exact inputs instead of reading the variant again."""
+    if snapshot is None:
+        snapshot = rules_snapshot(variant=variant, paytable_version=paytable_version)
     run = CertificationRun.objects.create(
         variant=variant,
         paytable_version=paytable_version,
@@ -67,10 +74,19 @@ def certification_run_create(
         rounds=rounds,
         seed=secrets.randbits(63) if seed is None else seed,
         software_version=software_version(),
+        retry_of=retry_of,
+        recertifies=recertifies,
     )
     # The number comes from the row id so it is unique without a separate counter table.
     run.certificate_number = f"TC-{run.created_at:%Y}-{run.pk:06d}"
-    run.save(update_fields=["certificate_number"])
+    if evidence is not None:
+        # Named after the number, so the evidence files sit under the run they belong to.
+        if evidence.shuffle_log is not None:
+            run.shuffle_log.save(evidence.shuffle_log.name, evidence.shuffle_log.content(), save=False)
+        if evidence.rng_bits is not None:
+            run.rng_bits.save(evidence.rng_bits.name, evidence.rng_bits.content(), save=False)
+        run.rng_format, run.shuffle_procedure = evidence.rng_format, evidence.shuffle_procedure
+    run.save()
     return run
 
 
@@ -118,6 +134,11 @@ def certification_run_finish(*, run: CertificationRun) -> None:
 def certification_run_fail(*, run: CertificationRun, error: str) -> None:
     run.status, run.error, run.finished_at = RunStatus.FAILED, error[:10_000], timezone.now()
     run.save(update_fields=["status", "error", "finished_at"])
+    if run.recertifies_id is not None:
+        # Imported here: the re-certification module builds on this one.
+        from certification.services.recertification import recertification_failed
+
+        recertification_failed(run=run)
 
 
 def certification_run_execute(*, run: CertificationRun) -> None:

@@ -6,13 +6,21 @@ from .runs import (
     issue_approved_task,
     watchdog_task,
 )
+from .schedules import (
+    certify_table_shuffle_logs_task,
+    monthly_summary_task,
+    recertify_approved_task,
+)
 from .simulation import simulation_chunk, simulation_finish
 from .system import worker_probe
 
 __all__ = [
     "certification_run_begin_task",
     "certification_run_complete_task",
+    "certify_table_shuffle_logs_task",
     "issue_approved_task",
+    "monthly_summary_task",
+    "recertify_approved_task",
     "simulation_chunk",
     "simulation_finish",
     "watchdog_task",

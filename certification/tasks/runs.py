@@ -5,6 +5,7 @@ from celery import shared_task
 from certification.services.pipeline import (
     certification_run_begin,
     certification_run_complete,
+    queued_runs_resend,
     stale_runs_mark,
 )
 
@@ -23,8 +24,10 @@ def certification_run_complete_task(run_id: int) -> bool:
 def watchdog_task(older_than_minutes: int = 60) -> dict:
     from certification.services.simulation import simulation_runs_resume
 
+    quiet = min(older_than_minutes, 15)
     return {
-        "simulations_resumed": simulation_runs_resume(older_than_minutes=min(older_than_minutes, 15)),
+        "simulations_resumed": simulation_runs_resume(older_than_minutes=quiet),
+        "certifications_resent": queued_runs_resend(older_than_minutes=quiet),
         "certifications_failed": stale_runs_mark(older_than_minutes=older_than_minutes),
     }
 

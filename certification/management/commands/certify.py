@@ -7,14 +7,20 @@ import sys
 from pathlib import Path
 
 from django.conf import settings
-from django.core.files.base import ContentFile
+from django.core.exceptions import ValidationError
+from django.core.files import File
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.models import GameVariant
-from casino.rules import PRESETS
+from casino.rules import PRESETS, rules_from_dict
+from certification.services.evidence import evidence_validate
 from certification.services.pipeline import certification_run_perform_locally
-from certification.services.runs import certification_run_create
+from certification.services.runs import certification_run_create, rules_snapshot
+
+
+def _opened(path: Path | None) -> File | None:
+    return None if path is None else File(io.BytesIO(path.read_bytes()), name=path.name)
 
 
 class Command(BaseCommand):
@@ -44,15 +50,23 @@ class Command(BaseCommand):
         version = variant.paytable.latest_version
         if version is None:
             raise CommandError(f"variant {variant} has no paytable version")
+        # Evidence is read and checked before the run exists: a bad file names its line and
+        # leaves no half-written run behind.
+        try:
+            evidence = evidence_validate(
+                shuffle_log=_opened(o["shuffle_log"]), rng_bits=_opened(o["bits"]),
+                rng_format=o["bits_format"], shuffle_procedure=o["procedure"],
+                deck_size=rules_from_dict(rules_snapshot(variant=variant, paytable_version=version)).deck_size,
+            )
+        except ValidationError as exc:
+            options = {"shuffle_log": "--shuffle-log", "rng_bits": "--bits", "shuffle_procedure": "--procedure"}
+            raise CommandError("; ".join(
+                f"{options.get(name, name)}: {' '.join(problems)}" for name, problems in exc.message_dict.items()
+            )) from None
         run = certification_run_create(
-            variant=variant, paytable_version=version, requested_by=None, rounds=o["rounds"], seed=o["seed"]
+            variant=variant, paytable_version=version, requested_by=None, rounds=o["rounds"], seed=o["seed"],
+            evidence=evidence,
         )
-        if o["shuffle_log"]:
-            run.shuffle_log.save(o["shuffle_log"].name, ContentFile(o["shuffle_log"].read_bytes()), save=False)
-        if o["bits"]:
-            run.rng_bits.save(o["bits"].name, ContentFile(o["bits"].read_bytes()), save=False)
-        run.rng_format, run.shuffle_procedure = o["bits_format"], o["procedure"]
-        run.save()
         self.stderr.write(f"Certifying {variant.name} (paytable v{version.number}) as {run.certificate_number}")
         try:
             certification_run_perform_locally(run=run, workers=o["workers"], progress=self._bar)
