@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from casino import workflow
 from casino.forms import DecisionForm, StartCertificationForm
 from casino.models import Submission, SubmissionStatus
-from casino.permissions import CAN_DECIDE, CAN_RUN_CERTIFICATION
+from casino.permissions import CAN_ATTACH, CAN_COMMENT, CAN_DECIDE, CAN_RUN_CERTIFICATION, has_role
 from casino.selectors import (
     approval_blockers,
     audit_trail,
@@ -25,6 +25,7 @@ from certification.models import CertificationRun, RunStatus
 
 from .access import abilities, page, paginate, readable, role_required
 from .common import workflow_message
+from .discussion import AttachmentForm, CommentForm
 from .figures import blocking_rows, flat_rows, run_exact_rows, run_simulation_rows
 
 ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
@@ -96,6 +97,11 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "blocker": blocker, "blocking": blocking_rows(blocking),
         "start_form": StartCertificationForm(), "decision_form": DecisionForm(),
         "trail": audit_trail(submission),
+        "comments": submission.comments.select_related("author"),
+        "attachments": submission.attachments.select_related("uploaded_by"),
+        "comment_form": CommentForm(), "attachment_form": AttachmentForm(),
+        "can_comment": has_role(request.user, *CAN_COMMENT),
+        "can_attach": has_role(request.user, *CAN_ATTACH),
     })
 
 

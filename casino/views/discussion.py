@@ -1,0 +1,76 @@
+"""Review comments and attachments on a submission: the conversation a decision rests on."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from casino.models import Attachment, Submission
+from casino.permissions import CAN_ATTACH, CAN_COMMENT
+from casino.services.errors import WorkflowError
+from casino.services.reviews import attachment_create, review_comment_create
+
+from .access import readable, role_required
+
+
+class CommentForm(forms.Form):
+    body = forms.CharField(label="Comment", max_length=5000, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class AttachmentForm(forms.Form):
+    file = forms.FileField(label="Attach a file", help_text="PDF, CSV, text or an image; size-limited.")
+
+
+def _back(pk: int) -> HttpResponse:
+    return redirect("web:submission-detail", pk=pk)
+
+
+@require_POST
+@role_required(*CAN_COMMENT)
+def comment_create(request: HttpRequest, pk: int) -> HttpResponse:
+    submission = get_object_or_404(Submission, pk=pk)
+    form = CommentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Comment: " + " ".join(form.errors.get("body", ["is empty"])))
+        return _back(pk)
+    try:
+        review_comment_create(submission=submission, author=request.user, body=form.cleaned_data["body"])
+    except WorkflowError as exc:
+        messages.error(request, f"The comment was not saved: {exc}")
+    except ValidationError as exc:
+        messages.error(request, "The comment was not saved: " + "; ".join(exc.messages))
+    else:
+        messages.success(request, "Comment added.")
+    return _back(pk)
+
+
+@require_POST
+@role_required(*CAN_ATTACH)
+def attachment_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    submission = get_object_or_404(Submission, pk=pk)
+    form = AttachmentForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Attachment: " + " ".join(form.errors.get("file", ["no file"])))
+        return _back(pk)
+    try:
+        attachment_create(submission=submission, uploaded_by=request.user, upload=form.cleaned_data["file"])
+    except WorkflowError as exc:
+        messages.error(request, f"The file was not attached: {exc}")
+    except ValidationError as exc:
+        messages.error(request, "The file was not attached: " + "; ".join(exc.messages))
+    else:
+        messages.success(request, "File attached.")
+    return _back(pk)
+
+
+@readable
+def attachment_download(request: HttpRequest, pk: int, attachment_id: int) -> FileResponse:
+    attachment = get_object_or_404(Attachment, pk=attachment_id, submission_id=pk)
+    return FileResponse(
+        attachment.file.open("rb"), as_attachment=True, filename=attachment.original_name,
+        content_type=attachment.content_type or "application/octet-stream",
+    )
