@@ -58,6 +58,8 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=None)
         parser.add_argument("--chunk-rounds", type=int, default=DEFAULT_CHUNK_ROUNDS)
         parser.add_argument("--json", action="store_true")
+        parser.add_argument("--stall-timeout", type=float, default=600.0,
+                            help="with a broker: give up when no chunk is recorded for this many seconds")
 
     def handle(self, *args, **opts):
         name, rules = load_variant(opts["variant"], opts["assignments"])
@@ -81,7 +83,7 @@ class Command(BaseCommand):
             spec = SimulationSpec(rules, rounds=opts["rounds"], seed=seed, strategy=strategy,
                                   chart=chart, chunk_rounds=opts["chunk_rounds"], variant=name)
             if broker_configured():
-                result = self._on_workers(spec)
+                result = self._on_workers(spec, opts["stall_timeout"])
             else:
                 summary = run_local(spec, workers=opts["workers"], progress=ProgressBar(sys.stderr))
                 result = summary.to_json()
@@ -92,12 +94,13 @@ class Command(BaseCommand):
         else:
             self.stdout.write("\n".join(render(result)))
 
-    def _on_workers(self, spec: SimulationSpec) -> dict:
+    def _on_workers(self, spec: SimulationSpec, stall_timeout: float) -> dict:
         from certification.models import RunStatus
-        from certification.services.simulation import simulation_run_start
+        from certification.services.simulation import simulation_run_fail, simulation_run_start
 
         run = simulation_run_start(spec=spec)
         bar = ProgressBar(sys.stderr)
+        done, moved = -1, time.monotonic()
         while True:
             run.refresh_from_db()
             bar(run.chunks_done, run.chunks_total)
@@ -105,6 +108,13 @@ class Command(BaseCommand):
                 return run.result
             if run.status == RunStatus.FAILED:
                 raise CommandError(f"simulation {run.pk} failed: {run.error}")
+            if run.chunks_done != done:
+                done, moved = run.chunks_done, time.monotonic()
+            elif time.monotonic() - moved > stall_timeout:
+                reason = (f"no worker recorded a chunk for {stall_timeout:g} s; start workers "
+                          "(celery -A casino worker) or unset CELERY_BROKER_URL to run locally")
+                simulation_run_fail(run_id=run.pk, error=reason)
+                raise CommandError(f"simulation {run.pk}: {reason}")
             time.sleep(0.5)
 
 
