@@ -1,5 +1,6 @@
-"""A database that is away for a moment gives a clean 503, never a traceback."""
+"""Clean refusals: a database away for a moment (503), a body too large to take (413)."""
 
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
@@ -23,3 +24,30 @@ class DatabaseUnavailableMiddleware:
             response = HttpResponse(message, status=503, content_type="text/plain")
         response["Retry-After"] = "5"
         return response
+
+
+class RequestSizeLimitMiddleware:
+    """Refuse a body larger than any upload may be, before a byte of it is read or spooled.
+
+    The services check each file against TABLECERT_MAX_UPLOAD_BYTES too, but only once the
+    whole body has been written to a temporary file; a multi-gigabyte POST would fill the
+    disk first. The allowance adds DATA_UPLOAD_MAX_MEMORY_SIZE for the form fields around
+    the file.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            size = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            size = 0
+        limit = settings.TABLECERT_MAX_UPLOAD_BYTES + (settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
+        if size <= limit:
+            return self.get_response(request)
+        message = (f"The request is {size:,} bytes; uploads are limited to "
+                   f"{settings.TABLECERT_MAX_UPLOAD_BYTES:,} bytes.")
+        if request.path.startswith("/api/"):
+            return JsonResponse({"detail": message}, status=413)
+        return HttpResponse(message, status=413, content_type="text/plain")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
 from rest_framework import status
@@ -14,6 +16,12 @@ from casino.services.errors import WorkflowError
 
 
 def domain_error_response(exc: Exception) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            {"detail": f"the request body is too large: the limit is "
+                       f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes besides uploaded files"},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     if isinstance(exc, RuleValidationError):
         return Response(
             {key: [msg] for key, msg in exc.errors.items()}, status=status.HTTP_400_BAD_REQUEST

@@ -3,7 +3,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from casino import workflow
@@ -22,6 +22,7 @@ from certification.services.runs import DEFAULT_ROUNDS
 
 from .base import ReadOnlyBackOfficeViewSet, valid
 from .filters import SubmissionFilter
+from .parsers import JSONParser
 from .serializers import (
     AttachmentSerializer,
     CertificationRunSerializer,

@@ -233,6 +233,9 @@ def rules_from_json(text: str | bytes) -> Rules:
         line = getattr(exc, "lineno", None)
         where = f" (line {line})" if line else ""
         raise RuleValidationError({"(json)": f"not valid JSON{where}: {exc}"}) from None
+    except RecursionError:
+        # The stdlib parser recurses per nesting level; no rule file nests more than twice.
+        raise RuleValidationError({"(json)": "not valid JSON: nested too deeply"}) from None
     return rules_from_dict(data)
 
 

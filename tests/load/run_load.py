@@ -1,0 +1,93 @@
+"""Load test: gunicorn on loopback against PostgreSQL, N clients for S seconds.
+
+    .venv/bin/python -m tests.load.run_load --clients 50 --seconds 30
+
+It makes a fresh database (its name must end in ``_load``), migrates and seeds it, starts
+gunicorn, warms every worker up, runs the clients and prints p50/p95/p99 and errors per
+group of endpoints. Exit status 1 if any request failed or a group's p95 exceeds --p95-ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tablecert_load"
+
+
+def _fresh_database(url: str) -> None:
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    if not name.endswith("_load"):
+        raise SystemExit(f"refusing to recreate {name!r}: a load database's name ends in _load")
+    admin = "postgresql://" + url.split("://", 1)[1].rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean pause between a client's requests, seconds (default none)")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="above 1, gthread workers (keep-alive pins a client to one worker)")
+    parser.add_argument("--p95-ms", type=float, default=150)
+    parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE))
+    parser.add_argument("--report", type=Path, default=None, help="also write the figures as JSON")
+    args = parser.parse_args(argv)
+
+    var_dir = tempfile.mkdtemp(prefix="tablecert-load-")
+    print(f"server log and media under {var_dir}")
+    env = {"DATABASE_URL": args.database, "TABLECERT_VAR_DIR": var_dir, "DJANGO_DEBUG": "False",
+           # The pages under load send no task; a broker is only configured, never used.
+           "CELERY_BROKER_URL": os.environ.get("CELERY_BROKER_URL", "filesystem://")}
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    _fresh_database(args.database)
+
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from tests.support.server import start_server
+
+    from .loadgen import format_report, run_load
+    from .seed import clients, seed
+
+    call_command("migrate", verbosity=0)
+    who = seed()
+    load_clients = clients(args.clients, who)
+    server = start_server(env=env, log=Path(var_dir) / "gunicorn.log",
+                          workers=args.workers, threads=args.threads)
+    try:
+        # Every worker process computes each preset's figures once and keeps them.
+        run_load(port=server.port, clients=load_clients[:10], seconds=8)
+        report = run_load(port=server.port, clients=load_clients, seconds=args.seconds,
+                          think=args.think)
+    finally:
+        server.stop()
+    print(f"{args.clients} clients, {args.seconds:g} s, think {args.think:g} s, "
+          f"gunicorn {args.workers} workers x {args.threads} threads")
+    print(format_report(report))
+    if args.report:
+        args.report.write_text(json.dumps(report, indent=2))
+    slow = [name for name, g in report.items()
+            if not name.startswith("_") and g.get("p95_ms", 0) > args.p95_ms]
+    if report["_total"]["errors"] or slow:
+        print(f"FAILED: {report['_total']['errors']} errors; p95 over {args.p95_ms} ms: {slow}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
