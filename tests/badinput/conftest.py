@@ -6,35 +6,11 @@ import pytest
 from django.apps import apps
 from rest_framework.test import APIClient
 
-from casino.permissions import Role
-from certification.services import runs as run_services
-from tests.backoffice.engine import fake_analyze
-from tests.backoffice.factories import JurisdictionFactory, UserFactory
+from tests.backoffice import conftest as backoffice
 
-
-@pytest.fixture(autouse=True)
-def fake_engine(monkeypatch):
-    monkeypatch.setattr(run_services, "exact_figures", fake_analyze)
-
-
-@pytest.fixture(autouse=True)
-def _media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-
-
-@pytest.fixture
-def jurisdiction(db):
-    return JurisdictionFactory()
-
-
-@pytest.fixture
-def alice(db):
-    return UserFactory(username="alice", roles=[Role.OFFICER])
-
-
-@pytest.fixture
-def adam(db):
-    return UserFactory(username="adam", roles=[Role.ADMIN])
+# The back office's personas and its stand-in engine (autouse fixtures come along).
+fake_engine, _media = backoffice.fake_engine, backoffice._media
+jurisdiction, alice, adam = backoffice.jurisdiction, backoffice.alice, backoffice.adam
 
 
 @pytest.fixture
