@@ -18,48 +18,41 @@ from certification.randomness.shuffles.permutations import (
 from certification.randomness.shuffles.results import TestResult
 
 
+def _law_test(name: str, values: np.ndarray, pmf: np.ndarray, first: int, sensitive_to: str,
+              law: str, decimals: int) -> TestResult:
+    """Compare how often each value of a per-shuffle statistic occurs with its exact law.
+
+    ``pmf[k]`` is the probability of the value ``first + k`` under a uniform shuffle.
+    """
+    counts = np.bincount(values, minlength=first + len(pmf))[first:]
+    x2, p, df = pooled_chi2(counts, pmf)
+    mean = float((np.arange(first, first + len(counts)) * counts).sum() / counts.sum())
+    return TestResult(name, x2, p, False, sensitive_to,
+                      detail=f"χ²({df}) against {law}; mean {mean:.{decimals}f}")
+
+
 def rising_sequence_test(prep: Prepared) -> TestResult:
     n = prep.n
-    counts = np.bincount(rising_sequences(prep.applied), minlength=n + 1)[1:]
-    x2, p, df = pooled_chi2(counts, rising_pmf(n))
-    mean = float((np.arange(1, n + 1) * counts).sum() / counts.sum())
-    return TestResult(
-        "rising_sequences",
-        x2,
-        p,
-        False,
+    return _law_test(
+        "rising_sequences", rising_sequences(prep.applied), rising_pmf(n), 1,
         "too few riffles, or any shuffle that keeps runs of the previous order",
-        detail=f"χ²({df}) against the Eulerian law; mean {mean:.3f}, uniform {(n + 1) / 2:.3f}",
+        f"the Eulerian law (uniform mean {(n + 1) / 2:.3f})", 3,
     )
 
 
 def fixed_point_test(prep: Prepared) -> TestResult:
-    n = prep.n
-    counts = np.bincount(fixed_points(prep.applied), minlength=n + 1)
-    x2, p, df = pooled_chi2(counts, fixed_point_pmf(n))
-    mean = float((np.arange(n + 1) * counts).sum() / counts.sum())
-    return TestResult(
-        "fixed_points",
-        x2,
-        p,
-        False,
+    return _law_test(
+        "fixed_points", fixed_points(prep.applied), fixed_point_pmf(prep.n), 0,
         "cards left in place (too many: sticking, repeats; none: Sattolo's shuffle)",
-        detail=f"χ²({df}) against the exact law (≈ Poisson(1)); mean {mean:.4f}",
+        "the exact law (≈ Poisson(1))", 4,
     )
 
 
 def cycle_test(prep: Prepared) -> TestResult:
-    n = prep.n
-    counts = np.bincount(cycle_counts(prep.applied), minlength=n + 1)
-    x2, p, df = pooled_chi2(counts, cycle_pmf(n))
-    mean = float((np.arange(n + 1) * counts).sum() / counts.sum())
-    return TestResult(
-        "cycles",
-        x2,
-        p,
-        False,
+    return _law_test(
+        "cycles", cycle_counts(prep.applied), cycle_pmf(prep.n), 0,
         "cycle structure (Sattolo's shuffle makes one n-cycle every time)",
-        detail=f"χ²({df}) against Stirling numbers of the first kind; mean {mean:.3f}",
+        "Stirling numbers of the first kind", 3,
     )
 
 
