@@ -131,8 +131,15 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(env.str("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
+# Production serves the collected, hashed files of the image (collectstatic at build time).
+# Development serves straight from the source folders through the staticfiles finders, so
+# a fresh clone needs no collect step; its STATIC_ROOT only receives a manual collectstatic.
+STATIC_ROOT = Path(env.str(
+    "DJANGO_STATIC_ROOT",
+    default=str(BASE_DIR / "staticfiles" if PRODUCTION else VAR_DIR / "static"),
+))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+WHITENOISE_USE_FINDERS = not PRODUCTION
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -243,5 +250,8 @@ if PRODUCTION:
     # Health checks from the load balancer arrive over plain HTTP inside the network.
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
-for _folder in (VAR_DIR, _BROKER_DIR / "queue", _BROKER_DIR / "control", VAR_DIR / "mail", MEDIA_ROOT):
+_VAR_FOLDERS = [VAR_DIR, _BROKER_DIR / "queue", _BROKER_DIR / "control", VAR_DIR / "mail", MEDIA_ROOT]
+if not PRODUCTION:
+    _VAR_FOLDERS.append(STATIC_ROOT)
+for _folder in _VAR_FOLDERS:
     _folder.mkdir(parents=True, exist_ok=True)

@@ -47,6 +47,7 @@ web_patterns = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", views.health, name="health"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("system/worker-check/", views.worker_check, name="worker-check"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

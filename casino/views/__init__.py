@@ -18,7 +18,7 @@ from .submissions import (
     submission_send_to_review,
     submission_start_certification,
 )
-from .system import health, worker_check
+from .system import favicon, health, worker_check
 from .tables import table_activate, table_assign, table_create, table_deactivate, table_list
 from .variants import (
     variant_create,
@@ -34,6 +34,7 @@ __all__ = [
     "attachment_download",
     "attachment_upload",
     "comment_create",
+    "favicon",
     "audit_list",
     "health",
     "home",

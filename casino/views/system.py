@@ -6,7 +6,8 @@ from celery.exceptions import TimeoutError as CeleryTimeout
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db import connection, transaction
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponsePermanentRedirect, JsonResponse
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET, require_POST
 
 from certification.tasks import worker_probe
@@ -20,6 +21,16 @@ def health(request: HttpRequest) -> JsonResponse:
     except Exception:
         return JsonResponse({"status": "unavailable", "database": "down"}, status=503)
     return JsonResponse({"status": "ok", "database": connection.vendor})
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Pages that do not link the icon (the admin site, the API docs) still find it here.
+
+    Resolved per request: in production the hashed name comes from the collected manifest,
+    which a process that only imports the URLs (a worker) need not have.
+    """
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
 
 
 # Not inside the request's transaction: the view waits for a worker that writes its result

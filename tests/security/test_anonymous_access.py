@@ -16,8 +16,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
 pytestmark = pytest.mark.django_db
 
-# Public on purpose: signing in, and the load balancer's probe.
-ALLOWED = {"login", "health", "admin:login", "logout", "admin:logout"}
+# Public on purpose: signing in, the load balancer's probe, and the site's icon (a redirect
+# to a static file, which the login page needs as much as its stylesheet).
+ALLOWED = {"login", "health", "admin:login", "logout", "admin:logout", "favicon"}
 LOGIN_PAGES = ("/accounts/login/", "/admin/login/")
 GROUP = re.compile(r"\(\?P<(\w+)>((?:[^()]|\([^()]*\))*)\)")
 SAMPLES = ("1", "casino", "gamevariant", "x")
@@ -80,3 +81,8 @@ def test_anonymous_requests_are_refused(name, path):
 @pytest.mark.parametrize("path", ["/accounts/login/", "/health/"])
 def test_login_and_health_are_public(path):
     assert Client().get(path).status_code == 200
+
+
+def test_the_icon_is_public_and_leads_to_a_static_file():
+    response = Client().get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("/img/favicon.svg")
