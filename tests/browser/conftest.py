@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.pages import PageProblems
+
 # Playwright's sync API runs an event loop in this thread; the test's own database calls
 # are still synchronous, so Django's guard against ORM calls from async code does not apply.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -31,13 +33,35 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator:
+def chromium_browser() -> Iterator:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def page_problems() -> PageProblems:
+    return PageProblems()
+
+
+@pytest.fixture
+def browser(chromium_browser, page_problems, monkeypatch) -> Iterator:
+    """Chromium, where every context a test opens is watched for console errors and for
+    pages or assets that fail to load; any of them fails the test."""
+    open_context = chromium_browser.new_context
+
+    def watched_context(*args, **kwargs):
+        context = open_context(*args, **kwargs)
+        page_problems.watch(context)
+        return context
+
+    monkeypatch.setattr(chromium_browser, "new_context", watched_context)
+    yield chromium_browser
+    problems = page_problems.found()
+    assert not problems, "the browser saw problems:\n  " + "\n  ".join(problems)
 
 
 @pytest.fixture

@@ -17,7 +17,9 @@ def main_edge(page) -> str:
     return page.locator('#edge-table tr[data-bet="main"] .house-edge').inner_text()
 
 
-def test_the_house_edge_and_field_errors_follow_the_form(sign_in, shoot):
+def test_the_house_edge_and_field_errors_follow_the_form(sign_in, shoot, page_problems):
+    # An invalid form is answered 400 with the errors per field: provoked here on purpose.
+    page_problems.allow(r"/variants/preview/$", 400)
     JurisdictionFactory()
     page = sign_in(UserFactory(username="olga", roles=[Role.OFFICER]))
     page.goto("/variants/new/")
