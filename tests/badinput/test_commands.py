@@ -22,7 +22,7 @@ def _file(tmp_path: Path, name: str, data: bytes) -> str:
 
 def _refused(*args) -> str:
     with pytest.raises(CommandError) as raised:
-        call_command(*args, stdout=open("/dev/null", "w"))
+        call_command(*args, stdout=io.StringIO())
     message = str(raised.value)
     assert message and "Traceback" not in message
     return message

@@ -6,6 +6,7 @@ from django.urls import reverse
 from casino.models import AuditEvent
 from certification.models import CertificationRun
 from tests.backoffice.factories import make_table
+from tests.support.files import stored_bytes
 
 from .evidence import bad_card_log, bits_text, shuffle_log_text, upload
 
@@ -25,7 +26,7 @@ def test_the_api_stores_the_shuffle_log_bits_and_procedure_on_the_run(api, alice
     assert r.status_code == 201, r.content
     run = CertificationRun.objects.get()
     assert r.json()["shuffle_procedure"] == PROCEDURE and run.rng_format == "bits"
-    assert run.shuffle_log.read().decode() == shuffle_log_text()
+    assert stored_bytes(run.shuffle_log).decode() == shuffle_log_text()
     assert run.rng_bits.name.startswith(f"inputs/{run.certificate_number}/")
 
 

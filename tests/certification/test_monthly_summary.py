@@ -11,6 +11,7 @@ from certification.models import SummaryReport
 from certification.reports.summary import SummaryData, SummaryRow, render_summary
 from certification.services.shuffle_logs import certify_table_shuffle_logs, shuffle_log_upload
 from certification.services.summary import monthly_summary
+from tests.support.files import stored_bytes
 
 from .evidence import shuffle_log_text, upload
 
@@ -38,7 +39,7 @@ def test_the_summary_is_stored_and_mailed_once_a_month(adam, active_table, djang
     with django_capture_on_commit_callbacks(execute=True):
         report = monthly_summary()
     edge = active_table.paytable_version.submissions.get().certification_run.exact["bets"]["main"]["house_edge"]
-    text = _text(report.file.read())
+    text = _text(stored_bytes(report.file))
     assert report.tables == 1 and "T-01" in text and "Sette e mezzo" in text
     assert f"main: {edge * 100:.4f}%" in text and "passed" in text
     [message] = mail.outbox

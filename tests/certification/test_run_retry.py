@@ -7,6 +7,7 @@ from casino import workflow
 from casino.models import AuditEvent
 from certification.models import CertificationRun, RunStatus
 from certification.services import pipeline
+from tests.support.files import stored_bytes
 
 from .evidence import shuffle_log_text, upload
 
@@ -55,7 +56,7 @@ def test_a_retry_repeats_every_input_and_gives_the_same_figures(alice, submitted
     assert retry.retry_of == failed and retry.status == RunStatus.QUEUED
     assert (retry.seed, retry.rounds, retry.shuffle_procedure) == (4242, 20_000, PROCEDURE)
     assert retry.rules_snapshot == failed.rules_snapshot
-    assert retry.shuffle_log.read() == failed.shuffle_log.read()
+    assert stored_bytes(retry.shuffle_log) == stored_bytes(failed.shuffle_log)
     assert AuditEvent.objects.filter(action="certification_run.retry", object_id=str(retry.pk)).exists()
     pipeline.certification_run_perform_locally(run=retry, workers=1)
     # An independent run of the same inputs, from the start: the figures must be identical.

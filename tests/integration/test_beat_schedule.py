@@ -34,11 +34,12 @@ def beat(tmp_path, media):
     log = tmp_path / "beat.log"
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "DJANGO_MEDIA_ROOT": str(media),
            "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "casino", "beat", "--loglevel=INFO", "--pidfile=",
-         "--scheduler", "django_celery_beat.schedulers:DatabaseScheduler", "--max-interval=1"],
-        cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
-    )
+    with log.open("w") as output:  # the child keeps its own descriptor
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "casino", "beat", "--loglevel=INFO", "--pidfile=",
+             "--scheduler", "django_celery_beat.schedulers:DatabaseScheduler", "--max-interval=1"],
+            cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+        )
     yield process, log
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)

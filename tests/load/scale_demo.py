@@ -37,12 +37,13 @@ def _start_worker(processes: int, log: Path):
     from tests.support.workers import WorkerProcess, _wait_ready
 
     hostname = f"scale{processes}-{uuid.uuid4().hex[:6]}@{os.uname().nodename}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "casino", "worker", "--loglevel=WARNING",
-         f"--concurrency={processes}", "-n", hostname, "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=dict(os.environ), stdout=log.open("w"), stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    with log.open("w") as output:  # the child keeps its own descriptor
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "casino", "worker", "--loglevel=WARNING",
+             f"--concurrency={processes}", "-n", hostname, "--without-gossip", "--without-mingle"],
+            cwd=ROOT, env=dict(os.environ), stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     worker = WorkerProcess(process, hostname, log)
     _wait_ready(hostname, worker)
     return worker

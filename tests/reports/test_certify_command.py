@@ -15,6 +15,7 @@ from certification.reports.fmt import pct
 from certification.services.pipeline import certification_run_perform_locally
 from certification.services.runs import certification_run_create
 from tests.certification.evidence import bad_card_log
+from tests.support.files import stored_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +79,7 @@ def test_each_preset_certificate_states_the_runs_figures(preset):
                                    requested_by=None, rounds=20_000, seed=31)
     certification_run_perform_locally(run=run, workers=1)
     run.refresh_from_db()
-    text = _flat(run.report.read())
+    text = _flat(stored_bytes(run.report))
     assert run.certificate_number in text and "20,000" in text and "simulation root seed 31" in text
     for bet, figures in run.exact["bets"].items():
         assert pct(figures["house_edge"]) in text, bet

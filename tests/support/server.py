@@ -37,18 +37,20 @@ class Server:
 
 
 def start_server(*, env: dict, log: Path, workers: int = 2, threads: int = 1,
-                 timeout: float = 60) -> Server:
-    """Start gunicorn on a free loopback port and wait until it accepts connections."""
-    port = free_port()
+                 timeout: float = 60, port: int | None = None) -> Server:
+    """Start gunicorn on loopback (a free port unless given) and wait until it accepts
+    connections."""
+    port = port or free_port()
     command = [sys.executable, "-m", "gunicorn", "casino.wsgi:application",
                "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
                "--access-logfile", "-", "--access-logformat", "%(t)s %(r)s %(s)s %(D)sus",
                "--log-level", "warning"]
     if threads > 1:
         command += ["--worker-class", "gthread", "--threads", str(threads)]
-    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env},
-                               stdout=log.open("w"), stderr=subprocess.STDOUT,
-                               start_new_session=True)
+    with log.open("w") as output:  # the child keeps its own descriptor
+        process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env},
+                                   stdout=output, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
     server = Server(process, port, log)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -86,15 +86,16 @@ def start_worker(
             "PYTHONUNBUFFERED": "1",
             **(extra_env or {}),
         }
-        process = subprocess.Popen(
-            [
-                sys.executable, "-m", "celery", "-A", "casino", "worker",
-                "--loglevel=INFO", f"--concurrency={concurrency}", "-n", hostname,
-                "--without-gossip", "--without-mingle",
-            ],
-            cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        with log.open("w") as output:  # the child keeps its own descriptor
+            process = subprocess.Popen(
+                [
+                    sys.executable, "-m", "celery", "-A", "casino", "worker",
+                    "--loglevel=INFO", f"--concurrency={concurrency}", "-n", hostname,
+                    "--without-gossip", "--without-mingle",
+                ],
+                cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         worker = WorkerProcess(process, hostname, log)
         started.append(worker)
         _wait_ready(hostname, worker)

@@ -114,6 +114,8 @@ def test_the_report_is_framed_same_origin_and_downloads_as_a_certificate(as_user
     assert inline["Content-Disposition"].startswith("inline")
     download = client.get(reverse("web:run-certificate", args=[run.pk]))
     assert download["Content-Disposition"].startswith("attachment") and run.certificate_number in download["Content-Disposition"]
+    # Reading a streamed file to its end closes it, as a server does.
+    assert b"".join(inline.streaming_content) == b"".join(download.streaming_content) == b"%PDF-1.4 test"
     assert client.get(reverse("home"))["X-Frame-Options"] == "DENY"
     body = client.get(reverse("web:submission-detail", args=[under_review.pk])).content.decode()
     assert "<iframe" in body and "Download the certificate" in body
