@@ -14,11 +14,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.rules import rules_from_dict
-from certification.models import CertificationRun, RunStatus, SimulationRun
+from certification.models import CertificationRun, RunStatus
 from certification.odds.simulation import SimulationSpec
 from certification.reports.verdict import checks
 from certification.services.certificates import certificate_issue
+from certification.services.progress import (
+    EXACT_DONE,
+    RANDOMNESS_DONE,
+    SIMULATING,
+    SIMULATION_DONE,
+)
 from certification.services.randomness import randomness_evidence
+from certification.services.recertification import recertification_conclude, recertification_failed
 from certification.services.runs import (
     certification_run_execute_exact,
     certification_run_fail,
@@ -26,12 +33,9 @@ from certification.services.runs import (
     certification_run_progress,
     certification_run_start,
 )
+from certification.services.simulation import simulation_run_start
 
 Progress = Callable[[str, int], None]
-
-# Progress bands: where each step sits on the run's 0-100 bar.
-EXACT_DONE, RANDOMNESS_DONE, SIMULATION_DONE = 30, 40, 90
-SIMULATING = "simulation"
 
 
 def simulation_spec_for(run: CertificationRun) -> SimulationSpec:
@@ -62,8 +66,6 @@ def certification_run_randomness(*, run: CertificationRun) -> None:
 
 def certification_run_begin(*, run_id: int) -> bool:
     """Claim the run, compute exact figures and randomness, then send the simulation out."""
-    from certification.services.simulation import simulation_run_start
-
     run = CertificationRun.objects.get(pk=run_id)
     if not certification_run_start(run=run):
         return False
@@ -73,19 +75,9 @@ def certification_run_begin(*, run_id: int) -> bool:
         certification_run_progress(run=run, step=SIMULATING, progress=RANDOMNESS_DONE)
         simulation_run_start(spec=simulation_spec_for(run), certification_run=run)
     except Exception as exc:
-        certification_run_fail(run=run, error=f"{type(exc).__name__}: {exc}")
+        _fail(run=run, error=f"{type(exc).__name__}: {exc}")
         raise
     return True
-
-
-def simulation_progress_changed(*, simulation: SimulationRun) -> None:
-    """Mirror a simulation's progress onto its certification run's bar."""
-    if simulation.certification_run_id is None:
-        return
-    span = SIMULATION_DONE - RANDOMNESS_DONE
-    CertificationRun.objects.filter(
-        pk=simulation.certification_run_id, status=RunStatus.RUNNING, step=SIMULATING
-    ).update(progress=RANDOMNESS_DONE + span * simulation.progress // 100)
 
 
 def certification_run_complete(*, run_id: int) -> bool:
@@ -102,7 +94,7 @@ def certification_run_complete(*, run_id: int) -> bool:
             raise RuntimeError("the simulation finished without a result")
         _finish(run=run, simulation=simulation.result)
     except Exception as exc:
-        certification_run_fail(run=run, error=f"{type(exc).__name__}: {exc}")
+        _fail(run=run, error=f"{type(exc).__name__}: {exc}")
         raise
     return True
 
@@ -134,7 +126,7 @@ def certification_run_perform_locally(
         report("verdict and certificate", SIMULATION_DONE)
         _finish(run=run, simulation=result)
     except Exception as exc:
-        certification_run_fail(run=run, error=f"{type(exc).__name__}: {exc}")
+        _fail(run=run, error=f"{type(exc).__name__}: {exc}")
         raise
     report("done", 100)
     return run
@@ -149,9 +141,13 @@ def _finish(*, run: CertificationRun, simulation: dict[str, Any]) -> None:
     certification_run_finish(run=run)
     _hand_to_review(run)
     if run.recertifies_id is not None:
-        from certification.services.recertification import recertification_conclude
-
         recertification_conclude(run=run)
+
+
+def _fail(*, run: CertificationRun, error: str) -> None:
+    certification_run_fail(run=run, error=error)
+    if run.recertifies_id is not None:
+        recertification_failed(run=run)
 
 
 def _combined_verdict(run: CertificationRun) -> dict[str, Any]:
@@ -221,7 +217,7 @@ def stale_runs_mark(*, older_than_minutes: int = 60) -> int:
     for run in stale:
         if run.step == SIMULATING and run.simulations.filter(status=RunStatus.RUNNING).exists():
             continue  # the simulation watchdog redelivers its chunks
-        certification_run_fail(
+        _fail(
             run=run, error=f"stalled at '{run.step}' for over {older_than_minutes} minutes; retry the run"
         )
         count += 1

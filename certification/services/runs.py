@@ -134,11 +134,6 @@ def certification_run_finish(*, run: CertificationRun) -> None:
 def certification_run_fail(*, run: CertificationRun, error: str) -> None:
     run.status, run.error, run.finished_at = RunStatus.FAILED, error[:10_000], timezone.now()
     run.save(update_fields=["status", "error", "finished_at"])
-    if run.recertifies_id is not None:
-        # Imported here: the re-certification module builds on this one.
-        from certification.services.recertification import recertification_failed
-
-        recertification_failed(run=run)
 
 
 def certification_run_execute(*, run: CertificationRun) -> None:

@@ -13,13 +13,18 @@ import socket
 import time
 from typing import Any
 
+from celery import group
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from certification.models import RunStatus, SimulationChunk, SimulationRun
+from certification.models import CertificationRun, RunStatus, SimulationChunk, SimulationRun
 from certification.odds.simulation import ChunkStats, SimulationSpec, run_chunk, summarize
-from certification.services.pipeline import simulation_progress_changed
+from certification.services.progress import simulation_progress_changed
+from certification.services.recertification import recertification_failed
+
+CHUNK_TASK = "certification.simulation_chunk"
+RUN_COMPLETE_TASK = "certification.run_complete"
 
 
 def simulation_run_start(*, spec: SimulationSpec, certification_run=None,
@@ -44,13 +49,12 @@ def simulation_run_start(*, spec: SimulationSpec, certification_run=None,
 
 
 def simulation_run_dispatch(*, run_id: int, indices: list[int] | None = None) -> None:
-    from celery import group
-
-    from certification.tasks.simulation import simulation_chunk
+    # Tasks are sent by name: the tasks call these services, never the other way round.
+    from casino.celery import app
 
     run = SimulationRun.objects.get(pk=run_id)
     todo = range(run.chunks_total) if indices is None else indices
-    group(simulation_chunk.s(run_id, i) for i in todo).apply_async()
+    group(app.signature(CHUNK_TASK, args=(run_id, i)) for i in todo).apply_async()
 
 
 def simulation_spec(run: SimulationRun) -> SimulationSpec:
@@ -116,10 +120,10 @@ def simulation_run_finish(*, run_id: int) -> SimulationRun:
     )
     run.refresh_from_db()
     if run.certification_run_id is not None:
-        from certification.tasks.runs import certification_run_complete_task
+        from casino.celery import app
 
         cert_id = run.certification_run_id
-        transaction.on_commit(lambda: certification_run_complete_task.delay(cert_id))
+        transaction.on_commit(lambda: app.send_task(RUN_COMPLETE_TASK, args=(cert_id,)))
     return run
 
 
@@ -154,10 +158,11 @@ def simulation_run_fail(*, run_id: int, error: str) -> None:
         status=RunStatus.FAILED, error=error[:10000], finished_at=timezone.now())
     cert_id = SimulationRun.objects.filter(pk=run_id).values_list("certification_run_id", flat=True).first()
     if cert_id is not None:
-        from certification.models import CertificationRun
-
-        CertificationRun.objects.filter(pk=cert_id, status=RunStatus.RUNNING).update(
+        failed = CertificationRun.objects.filter(pk=cert_id, status=RunStatus.RUNNING).update(
             status=RunStatus.FAILED, error=f"simulation failed: {error}"[:10000], finished_at=timezone.now())
+        run = CertificationRun.objects.get(pk=cert_id)
+        if failed and run.recertifies_id is not None:
+            recertification_failed(run=run)
 
 
 def _exact_for(spec: SimulationSpec) -> Any:

@@ -1,6 +1,7 @@
 """Exact odds and optimal strategy for the 9-10-11 family (pure, no Django)."""
 
-from .engine import FirstHandChoice, analyze_nine_ten_eleven
+from .choices import FirstHandChoice
+from .engine import analyze_nine_ten_eleven
 from .hands import Deck
 from .policy import OptimalPolicy
 

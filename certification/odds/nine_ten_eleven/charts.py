@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from casino.rules.model import NineTenElevenRules
 from certification.odds.results import StrategyChart
 
+from .choices import FirstHandChoice
 from .hands import NO_VALUE, Composition, Deck, label
 from .settle import Config, Settlement
-
-if TYPE_CHECKING:
-    from .engine import FirstHandChoice
 
 
 def _ev(x: Fraction | None) -> str:

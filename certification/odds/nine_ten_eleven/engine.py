@@ -18,20 +18,11 @@ from casino.rules.model import NineTenElevenRules
 from certification.odds.results import BetFigures, ExactResult
 
 from .charts import notes_for, strategy_charts
+from .choices import FirstHandChoice
 from .hands import NO_VALUE, BonusTable, Composition, Deck
 from .policy import OptimalPolicy
 from .settle import Config, Settlement, config_of
 from .switching import Switcher
-
-
-@dataclass
-class FirstHandChoice:
-    """What a non-qualifying first hand is worth folded and bought (per initial main bet)."""
-
-    action: str
-    buy_main: Fraction | None = None
-    buy_dice: Fraction | None = None
-    buy_bonus: Fraction | None = None
 
 
 @dataclass
