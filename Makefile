@@ -37,6 +37,12 @@ load: venv
 	$(PY) -m tests.load.run_load --clients 50 --seconds 30 --think 0 --p95-ms 2000
 	$(PY) -m tests.load.scale_demo
 
+# The README's pictures (docs/img), drawn from the running application: the walkthrough in
+# chromium under `make run`, then the dashboard and the first page of the certificate it issued.
+.PHONY: pictures
+pictures: venv
+	$(PY) -m tests.browser.pictures
+
 lint: venv
 	$(VENV)/bin/ruff check .
 
