@@ -16,6 +16,7 @@ from casino.rules.model import NineTenElevenRules, Rules, SevenHalfRules
 from casino.rules.parameters import parameter_specs
 
 from .knobs import Knob, canonical, current_text, value_text
+from .structure import inert
 
 GRID = Fraction(1, 2)
 DEFAULT_MAX_CHANGES = 2
@@ -120,8 +121,9 @@ def suggested_knobs(rules: Rules) -> list[Knob]:
     ]
     paid = ["payouts.win"]
     for line in ("seven_and_half", "natural", "triple", "kd_first_card", "shoot_seven"):
-        if getattr(rules.payouts, line) is not None:
-            paid.append(f"payouts.{line}")
+        key = f"payouts.{line}"
+        if getattr(rules.payouts, line) is not None and not inert(rules, key):
+            paid.append(key)
     if rules.final_bet:
         paid += ["final_bet_min", "final_bet_max"]
     knobs += [Knob(k, tuple(default_values(rules, k))) for k in paid]

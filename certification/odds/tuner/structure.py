@@ -3,7 +3,7 @@
 Monotone knobs (``direction``): with every other rule fixed, a bet's house edge moves one
 way as the knob's value grows. The search then bisects a line of values for the in-band
 stretch instead of analysing every point. Each entry is proved by
-``tests/odds/tuner/test_structure.py``; nothing else is pruned this way.
+``tests/tuner/test_structure.py``; nothing else is pruned this way.
 
 - Seven and a Half, main bet. A payout the player receives (win, seven_and_half, natural,
   triple, kd_first_card, shoot_seven): every strategy's expectation grows with it, so the
