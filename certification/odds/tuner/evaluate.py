@@ -40,6 +40,15 @@ def analyse_figures(rules: Rules) -> VariantFigures:
     return VariantFigures(bets, time.perf_counter() - start)
 
 
+def sharing_key(rules: Rules) -> tuple:
+    """Variants with equal keys share most of their work (the dealer's distributions): a
+    batch sorted by it hands each process runs of such variants."""
+    if isinstance(rules, SevenHalfRules):
+        return (rules.decks, rules.special_card, rules.dealer_stands_at,
+                rules.dealer_max_cards or 0, rules.payouts.dealer_natural_collects is None)
+    return (rules.decks,)
+
+
 class LocalEvaluator:
     """A callable for ``tune``: analyses a batch here (workers=1) or on local processes."""
 
@@ -64,13 +73,18 @@ class LocalEvaluator:
     def _map(self, todo: list[Rules]) -> list[VariantFigures]:
         if self.workers == 1 or len(todo) == 1:
             return [analyse_figures(rules) for rules in todo]
+        order = sorted(range(len(todo)), key=lambda i: sharing_key(todo[i]))
         if self._pool is None:
             import multiprocessing
 
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
         chunk = max(1, len(todo) // (4 * self.workers))
-        return list(self._pool.map(analyse_figures, todo, chunksize=chunk))
+        done = self._pool.map(analyse_figures, [todo[i] for i in order], chunksize=chunk)
+        out: list[VariantFigures] = [None] * len(todo)  # type: ignore[list-item]
+        for i, figures in zip(order, done, strict=True):
+            out[i] = figures
+        return out
 
     def close(self) -> None:
         if self._pool is not None:

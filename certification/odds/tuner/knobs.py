@@ -28,6 +28,8 @@ from casino.rules.values import FieldError, parse_override_value
 
 MAX_VALUES_PER_KNOB = 1000
 """More candidates than this on one knob is a typo in a range, not a search."""
+FAMILY_BETS = {"seven_and_half": ("main",), "nine_ten_eleven": ("main", "bonus", "dice_match")}
+"""The bets the exact engine reports for each family."""
 
 
 class TunerInputError(ValueError):
