@@ -45,6 +45,8 @@ from certification.odds.tuner.space import changes_from_key
 CHUNK_VARIANTS = 6
 """Variants per worker task: enough to share a dealer, few enough to spread a batch."""
 MAX_KEY_LENGTH = 1000
+MAX_SEARCH_VARIANTS = 250_000
+"""The most variants one job may span (about an hour on four worker processes)."""
 
 
 class BatchPending(Exception):
@@ -115,6 +117,15 @@ def variant_base(variant: GameVariant) -> tuple[PaytableVersion, Rules]:
         raise ValidationError({"variant": f"the variant's rules do not validate: {exc}"}) from None
 
 
+def search_span(request: TuningRequest) -> int:
+    """Variants within the request's number of changes, rejected ones included."""
+    from certification.odds.tuner.knobs import with_current
+    from certification.odds.tuner.space import level_size
+
+    knobs = with_current(request.base, request.knobs)
+    return sum(level_size(knobs, k) for k in range(request.deepest + 1))
+
+
 def knobs_for(rules: Rules, vary: Sequence[str] | None) -> list[Knob]:
     return suggested_knobs(rules) if vary is None else parse_vary(rules.family, vary)
 
@@ -159,6 +170,11 @@ def tuning_job_create(
         text = str(exc)
         field = next((f for f in ("band", "limit", "max-changes") if f in text), "vary")
         raise ValidationError({field.replace("-", "_"): text}) from None
+    span = search_span(request)
+    if span > MAX_SEARCH_VARIANTS:
+        raise ValidationError({"max_changes": (
+            f"this search spans {span:,} variants (at most {MAX_SEARCH_VARIANTS:,}): allow "
+            "fewer changes per variant, fewer knobs or fewer values")})
     job = TuningJob.objects.create(
         variant=variant, paytable_version=version, requested_by=actor,
         request=request_data(request), step="queued",
@@ -269,6 +285,37 @@ def tuning_batch_advance(*, job_id: int, batch: int) -> bool:
         return False  # another chunk got there first
     tuning_job_step(job_id=job_id)
     return True
+
+
+def tuning_job_perform_locally(*, job_id: int, workers: int = 1) -> TuningJob:
+    """The whole search in this process (local processes with ``workers`` > 1), recording
+    every analysis as the workers would; for scripts and machines without a worker."""
+    from certification.odds.tuner import LocalEvaluator
+
+    job = TuningJob.objects.get(pk=job_id)
+    if job.finished:
+        return job
+    TuningJob.objects.filter(pk=job_id).update(status=RunStatus.RUNNING, started_at=timezone.now())
+    recorded = set(TuningEvaluation.objects.filter(job_id=job_id).values_list("key", flat=True))
+    with LocalEvaluator(workers=workers) as analyse:
+
+        def evaluate(batch: Sequence[Candidate]) -> list[VariantFigures]:
+            figures = analyse(batch)
+            TuningEvaluation.objects.bulk_create(
+                [TuningEvaluation(job_id=job_id, key=c.key, figures=f.to_json(), seconds=f.seconds)
+                 for c, f in zip(batch, figures, strict=True) if c.key not in recorded],
+                ignore_conflicts=True,
+            )
+            recorded.update(c.key for c in batch)
+            return figures
+
+        try:
+            result = tune(tuning_request_of(job), evaluate)
+        except (TunerInputError, ValueError) as exc:
+            tuning_job_fail(job_id=job_id, error=str(exc))
+        else:
+            _finish(TuningJob.objects.get(pk=job_id), result)
+    return TuningJob.objects.get(pk=job_id)
 
 
 def result_data(result: TuningResult, seconds: float) -> dict[str, Any]:
