@@ -318,6 +318,25 @@ def tuning_job_perform_locally(*, job_id: int, workers: int = 1) -> TuningJob:
     return TuningJob.objects.get(pk=job_id)
 
 
+def tuning_jobs_resume(*, older_than_minutes: int = 15) -> int:
+    """Step again the jobs that stopped moving (a lost message, a restarted broker): the
+    replay sends out only what is still missing. Jobs stalled for a day are failed."""
+    now = timezone.now()
+    quiet_since = now - timezone.timedelta(minutes=older_than_minutes)
+    resumed = 0
+    for job in TuningJob.objects.filter(status__in=(RunStatus.QUEUED, RunStatus.RUNNING),
+                                        created_at__lt=quiet_since):
+        if job.created_at < now - timezone.timedelta(days=1):
+            tuning_job_fail(job_id=job.pk, error="stalled for over a day; start a new search")
+            continue
+        last = job.evaluations.order_by("-created_at").values_list("created_at", flat=True).first()
+        if last is not None and last > quiet_since:
+            continue
+        tuning_job_step(job_id=job.pk)
+        resumed += 1
+    return resumed
+
+
 def result_data(result: TuningResult, seconds: float) -> dict[str, Any]:
     data = result.to_json()
     data["seconds"] = seconds

@@ -165,3 +165,34 @@ def test_an_unfinished_search_or_a_missing_suggestion_cannot_be_drafted(siete, a
     job = tuning_job_perform_locally(job_id=job.pk)
     with pytest.raises(ValidationError, match="no suggestion 99"):
         tuning_suggestion_draft(job=job, index=99, actor=alice)
+
+
+def test_a_job_whose_batch_was_lost_is_resumed_by_the_watchdog(start_worker, siete, alice):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from casino.celery import app
+    from certification.services.tuning import tuning_jobs_resume
+
+    job = tuning_job_create(variant=siete, actor=alice, vary=VARY, band=BAND, dispatch=False)
+    tuning_job_step(job_id=job.pk)
+    app.control.purge()  # the batch never reaches a worker
+    TuningJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(minutes=30))
+    start_worker(concurrency=1, name="tune-resume")
+    assert tuning_jobs_resume(older_than_minutes=15) == 1
+    job = _wait(job)
+    assert job.status == RunStatus.DONE, job.error
+    assert _answer(job) == _local(job)
+
+
+def test_the_certificate_inputs_of_a_tuned_draft_are_its_rules_alone(siete, alice):
+    from certification.services.runs import rules_snapshot
+
+    job = tuning_job_perform_locally(job_id=tuning_job_create(
+        variant=siete, actor=alice, vary=["dealer_stands_at=5:7:1/2"], band=(Fraction(-1), Fraction(1)),
+        dispatch=False).pk)
+    made = tuning_suggestion_draft(job=job, index=1, actor=alice)
+    snapshot = rules_snapshot(variant=made, paytable_version=made.paytable.latest_version)
+    assert made.provenance["changes"] == job.result["suggestions"][1]["changes"]
+    assert "provenance" not in snapshot and snapshot["dealer_stands_at"] != "6"
