@@ -24,6 +24,9 @@ from certification.odds.tuner import (
     tune,
 )
 
+PROGRESS_EVERY = 8
+"""Analyses per process between two updates of the progress bar."""
+
 
 def parse_band(text: str) -> tuple[Fraction, Fraction]:
     """``0.02:0.05``, ``1/50:1/20`` or ``2%:5%``."""
@@ -146,7 +149,8 @@ class Command(BaseCommand):
                                     bounds=bounds, max_changes=max_changes, limit=o["limit"],
                                     variant=name)
             with LocalEvaluator(workers=o["workers"]) as evaluate:
-                result = tune(request, evaluate, Progress(sys.stderr))
+                result = tune(request, evaluate, Progress(sys.stderr),
+                              batch_size=PROGRESS_EVERY * evaluate.workers)
         except TunerInputError as exc:
             raise CommandError(str(exc)) from None
         if o["json"]:

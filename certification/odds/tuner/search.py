@@ -142,10 +142,14 @@ def _outside(value: Fraction, lo: Fraction | None, hi: Fraction | None) -> Fract
 
 class Search:
     def __init__(self, request: TuningRequest, evaluate: Evaluate,
-                 progress: Progress | None = None):
+                 progress: Progress | None = None, batch_size: int | None = None):
         self.request = request
         self.evaluate = evaluate
         self.progress = progress
+        # A long batch is handed over in slices so progress shows between them; a Celery
+        # run keeps whole batches (one group each) for the widest fan-out.
+        self.batch_size = batch_size
+        self._decided = (0, 1)
         self.known: dict[str, VariantFigures] = {}
         self.scored: dict[str, Scored] = {}
         self.counts = LevelCount()
@@ -263,10 +267,8 @@ class Search:
                     if point.key not in self.known:
                         batch.setdefault(point.key, point)
             if batch:
+                self._decided = (done_before + size * finished // max(len(lines), 1), total)
                 self._analyse(list(batch.values()))
-                if self.progress:
-                    decided = done_before + size * finished // max(len(lines), 1)
-                    self.progress(decided, total, len(self.known))
             still: list[tuple[Generator, list[Candidate]]] = []
             for walk, wanted in active:
                 for point in wanted:
@@ -284,11 +286,18 @@ class Search:
             self.known[batch[0].key] = self.evaluate(batch[:1])[0]
             self._check_bet()
             batch = batch[1:]
-        if batch:
-            for point, figures in zip(batch, self.evaluate(batch), strict=True):
+            if self.progress:
+                self.progress(*self._decided, len(self.known))
+        step = self.batch_size or len(batch) or 1
+        for start in range(0, len(batch), step):
+            part = batch[start:start + step]
+            for point, figures in zip(part, self.evaluate(part), strict=True):
                 self.known[point.key] = figures
+            if self.progress:
+                self.progress(*self._decided, len(self.known))
 
 
-def tune(request: TuningRequest, evaluate: Evaluate, progress: Progress | None = None) -> TuningResult:
+def tune(request: TuningRequest, evaluate: Evaluate, progress: Progress | None = None,
+         batch_size: int | None = None) -> TuningResult:
     """Run the search of ``request``, analysing with ``evaluate`` (see ``evaluate.py``)."""
-    return Search(request, evaluate, progress).run()
+    return Search(request, evaluate, progress, batch_size).run()
