@@ -14,6 +14,7 @@ from casino.permissions import CAN_TUNE
 from certification.models import TuningJob
 from certification.odds.tuner import DEFAULT_LIMIT
 from certification.services import tuning as tuning_services
+from certification.services.tuning_drafts import draft_variant, tuning_suggestion_draft
 
 from .base import ReadOnlyBackOfficeViewSet, valid
 from .serializers import USER, PaytableVersionSerializer, VariantSerializer, WorkflowErrorSerializer
@@ -95,9 +96,9 @@ class TuningJobViewSet(ReadOnlyBackOfficeViewSet):
     def draft(self, request, pk=None):
         """A draft variant (or the variant's next paytable version) from one suggestion."""
         index = valid(DraftInput, request)["suggestion"]
-        made = tuning_services.tuning_suggestion_draft(job=self.get_object(), index=index,
+        made = tuning_suggestion_draft(job=self.get_object(), index=index,
                                                        actor=request.user)
-        variant = tuning_services.draft_variant(made)
+        variant = draft_variant(made)
         version = made if made is not variant else variant.paytable.latest_version
         return Response({"variant": VariantSerializer(variant).data,
                          "paytable_version": PaytableVersionSerializer(version).data},

@@ -18,6 +18,8 @@ from casino.permissions import CAN_TUNE
 from casino.services.errors import WorkflowError
 from certification.models import TuningJob
 from certification.services import tuning as tuning_services
+from certification.services.tuning_drafts import draft_variant, tuning_suggestion_draft
+from certification.services.tuning_requests import default_band, variant_base
 
 from .access import page, readable, role_required
 from .common import workflow_message
@@ -29,11 +31,11 @@ from .tuning_chart import Y_FIGURES, edge_chart
 def variant_tune(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction"), pk=pk)
     try:
-        _, rules = tuning_services.variant_base(variant)
+        _, rules = variant_base(variant)
     except ValidationError:
         messages.error(request, "The variant's rules do not validate; fix them before tuning.")
         return redirect("web:variant-detail", pk=pk)
-    band = tuning_services.default_band(variant.jurisdiction, variant.family, "main")
+    band = default_band(variant.jurisdiction, variant.family, "main")
     form = TuningForm(request.POST or None, rules=rules, band=band)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -126,14 +128,14 @@ def tuning_draft(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, "Choose one of the suggestions.")
         return redirect("web:tuning-detail", pk=pk)
     try:
-        made = tuning_services.tuning_suggestion_draft(job=job, index=index, actor=request.user)
+        made = tuning_suggestion_draft(job=job, index=index, actor=request.user)
     except WorkflowError as exc:
         workflow_message(request, exc)
         return redirect("web:tuning-detail", pk=pk)
     except ValidationError as exc:
         messages.error(request, "; ".join(exc.messages))
         return redirect("web:tuning-detail", pk=pk)
-    variant = tuning_services.draft_variant(made)
+    variant = draft_variant(made)
     if made is variant:
         messages.success(request, f"Draft variant “{variant.name}” created from suggestion {index + 1}.")
     else:

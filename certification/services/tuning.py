@@ -1,4 +1,4 @@
-"""Tuning jobs: the designer's search on the workers, and drafts made from its suggestions.
+"""Tuning jobs: the designer's search on the workers (drafts: ``tuning_drafts``).
 
 The search (``certification.odds.tuner``) is deterministic given the figures it has seen,
 so a job keeps no search state: each step replays it over the figures stored so far
@@ -19,28 +19,34 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from casino.models import GameVariant, Jurisdiction, PaytableVersion, VariantStatus
+from casino.models import GameVariant
 from casino.permissions import CAN_TUNE
-from casino.rules import Rules, rules_from_dict, rules_to_dict
+from casino.rules import rules_from_dict
 from casino.services.audit import audit_record, snapshot
-from casino.services.errors import WorkflowError, require_role
+from casino.services.errors import require_role
 from certification.models import RunStatus, TuningEvaluation, TuningJob
 from certification.odds.tuner import (
     DEFAULT_LIMIT,
     Candidate,
-    Knob,
     TunerInputError,
     TuningRequest,
     TuningResult,
     VariantFigures,
     apply_changes,
-    parse_vary,
-    suggested_knobs,
     tune,
 )
-from certification.odds.tuner.figures import fraction_text
 from certification.odds.tuner.knobs import FAMILY_BETS
 from certification.odds.tuner.space import changes_from_key
+
+from .tuning_requests import (
+    default_band,
+    jurisdiction_bounds,
+    knobs_for,
+    request_data,
+    search_span,
+    tuning_request_of,
+    variant_base,
+)
 
 CHUNK_VARIANTS = 6
 """Variants per worker task: enough to share a dealer, few enough to spread a batch."""
@@ -57,80 +63,7 @@ class BatchPending(Exception):
         super().__init__(f"{len(self.candidates)} variants to analyse")
 
 
-# -- requests -------------------------------------------------------------------------------
-def _text(value: Fraction | None) -> str | None:
-    return None if value is None else fraction_text(value)
 
-
-def _fraction(value: str | None) -> Fraction | None:
-    return None if value is None else Fraction(value)
-
-
-def jurisdiction_bounds(jurisdiction: Jurisdiction, family: str) -> dict[str, tuple]:
-    """Each bet's approvable range: the jurisdiction's bounds, and never below zero (a
-    player advantage is refused whatever the bounds say)."""
-    out = {}
-    for bet in FAMILY_BETS[family]:
-        low, high = jurisdiction.bounds_for(bet)
-        low_f = max(Fraction(str(low)), Fraction(0)) if low is not None else Fraction(0)
-        out[bet] = (low_f, Fraction(str(high)) if high is not None else None)
-    return out
-
-
-def default_band(jurisdiction: Jurisdiction, family: str, bet: str) -> tuple[Fraction, Fraction]:
-    low, high = jurisdiction_bounds(jurisdiction, family).get(bet, (Fraction(0), None))
-    return low, high if high is not None else Fraction(1, 20)
-
-
-def request_data(request: TuningRequest) -> dict[str, Any]:
-    return {
-        "rules": rules_to_dict(request.base),
-        "knobs": [k.to_json() for k in request.knobs],
-        "band": [fraction_text(request.band[0]), fraction_text(request.band[1])],
-        "bet": request.bet,
-        "bounds": {b: [_text(lo), _text(hi)] for b, (lo, hi) in request.bounds.items()},
-        "max_changes": request.max_changes,
-        "limit": request.limit,
-        "variant": request.variant,
-    }
-
-
-def tuning_request_of(job: TuningJob) -> TuningRequest:
-    data = job.request
-    return TuningRequest(
-        base=rules_from_dict(data["rules"]),
-        knobs=tuple(Knob(k["key"], tuple(k["values"])) for k in data["knobs"]),
-        band=(Fraction(data["band"][0]), Fraction(data["band"][1])),
-        bet=data["bet"],
-        bounds={b: (_fraction(lo), _fraction(hi)) for b, (lo, hi) in data["bounds"].items()},
-        max_changes=data["max_changes"],
-        limit=data["limit"],
-        variant=data["variant"],
-    )
-
-
-def variant_base(variant: GameVariant) -> tuple[PaytableVersion, Rules]:
-    version = variant.paytable.latest_version
-    try:
-        return version, rules_from_dict(variant.rules_dict(version.payouts if version else {}))
-    except ValueError as exc:
-        raise ValidationError({"variant": f"the variant's rules do not validate: {exc}"}) from None
-
-
-def search_span(request: TuningRequest) -> int:
-    """Variants within the request's number of changes, rejected ones included."""
-    from certification.odds.tuner.knobs import with_current
-    from certification.odds.tuner.space import level_size
-
-    knobs = with_current(request.base, request.knobs)
-    return sum(level_size(knobs, k) for k in range(request.deepest + 1))
-
-
-def knobs_for(rules: Rules, vary: Sequence[str] | None) -> list[Knob]:
-    return suggested_knobs(rules) if vary is None else parse_vary(rules.family, vary)
-
-
-# -- the job --------------------------------------------------------------------------------
 @transaction.atomic
 def tuning_job_create(
     *,
@@ -280,6 +213,8 @@ def tuning_batch_advance(*, job_id: int, batch: int) -> bool:
     wanted = set(job.awaiting)
     have = TuningEvaluation.objects.filter(job_id=job_id, key__in=wanted).count()
     if have < len(wanted):
+        TuningJob.objects.filter(pk=job_id, batch=batch).update(
+            step=f"analysing: {have} of {len(wanted)} variants of this batch done")
         return False
     if TuningJob.objects.filter(pk=job_id, batch=batch).update(batch=batch + 1) != 1:
         return False  # another chunk got there first
@@ -387,64 +322,3 @@ def tuning_job_fail(*, job_id: int, error: str) -> None:
 
 
 # -- drafts ---------------------------------------------------------------------------------
-def _split(rules: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
-    data = rules_to_dict(rules)
-    payouts = {k: v for k, v in data.pop("payouts").items() if v is not None}
-    data.pop("family")
-    return data, payouts
-
-
-@transaction.atomic
-def tuning_suggestion_draft(*, job: TuningJob, index: int, actor) -> GameVariant | PaytableVersion:
-    """A draft with suggestion ``index``'s changes, recording where it came from.
-
-    Payout changes to a variant that is still a draft, and unchanged since the search,
-    become its next paytable version; anything else becomes a new draft variant. Either way
-    the draft's rules are exactly those the search analysed.
-    """
-    require_role(actor, CAN_TUNE, "drafting a variant from a tuning suggestion")
-    job = TuningJob.objects.select_for_update().get(pk=job.pk)
-    if job.status != RunStatus.DONE:
-        raise WorkflowError(from_state=job.status, to_state="draft",
-                            reason="the search has not finished")
-    suggestions = (job.result or {}).get("suggestions") or []
-    if not isinstance(index, int) or not 0 <= index < len(suggestions):
-        raise ValidationError({"suggestion": f"no suggestion {index!r}: this search has "
-                                             f"{len(suggestions)} (numbered from 0)"})
-    changes = suggestions[index]["changes"]
-    request = tuning_request_of(job)
-    rules = apply_changes(request.base, list(changes.items()))
-    variant = GameVariant.objects.select_for_update().get(pk=job.variant_id)
-    provenance = {
-        "source_variant": variant.pk, "source_paytable_version": job.paytable_version_id,
-        "tuning_job": job.pk, "suggestion": index, "changes": changes,
-        "bet": request.bet, "band": job.request["band"],
-    }
-    described = ", ".join(f"{k}={v}" for k, v in changes.items()) or "no change"
-    parameters, payouts = _split(rules)
-    _, current = variant_base(variant)
-    payouts_only = all(key.startswith("payouts.") for key in changes)
-    if payouts_only and variant.status == VariantStatus.DRAFT and current == request.base:
-        from casino.workflow import paytable_version_create
-
-        made: GameVariant | PaytableVersion = paytable_version_create(
-            paytable=variant.paytable, actor=actor, payouts=payouts,
-            note=f"Tuning {job.pk}, suggestion {index + 1}: {described}"[:500],
-            provenance=provenance,
-        )
-    else:
-        from casino.services.variants import variant_create
-
-        made = variant_create(
-            name=f"{variant.name[:150]} · tuning {job.pk}.{index + 1}", family=variant.family,
-            parameters=parameters, payouts=payouts, jurisdiction=variant.jurisdiction,
-            actor=actor, preset=variant.preset, provenance=provenance, roles=CAN_TUNE,
-        )
-    audit_record(actor=actor, action="tuning_job.draft", obj=job, before=None,
-                 after={"made": type(made).__name__, "id": made.pk, "changes": changes},
-                 message=described[:500])
-    return made
-
-
-def draft_variant(made: GameVariant | PaytableVersion) -> GameVariant:
-    return made if isinstance(made, GameVariant) else made.paytable.variant

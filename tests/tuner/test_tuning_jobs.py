@@ -18,10 +18,9 @@ from certification.services.tuning import (
     tuning_job_create,
     tuning_job_perform_locally,
     tuning_job_step,
-    tuning_request_of,
-    tuning_suggestion_draft,
-    variant_base,
 )
+from certification.services.tuning_drafts import tuning_suggestion_draft
+from certification.services.tuning_requests import tuning_request_of, variant_base
 from tests.backoffice.factories import make_variant
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]

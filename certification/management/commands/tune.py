@@ -133,7 +133,7 @@ class Command(BaseCommand):
         if o["jurisdiction"]:
             jurisdiction = self._jurisdiction(o["jurisdiction"])
         if jurisdiction is not None:
-            from certification.services.tuning import default_band, jurisdiction_bounds
+            from certification.services.tuning_requests import default_band, jurisdiction_bounds
 
             bounds = {b: v for b, v in jurisdiction_bounds(jurisdiction, rules.family).items()
                       if b != o["bet"]}
@@ -164,7 +164,7 @@ class Command(BaseCommand):
             name, rules = load_variant(source, assignments)
             return name, rules, None
         from casino.models import GameVariant
-        from certification.services.tuning import variant_base
+        from certification.services.tuning_requests import variant_base
 
         variant = GameVariant.objects.select_related("jurisdiction").filter(pk=int(source)).first()
         if variant is None:
