@@ -1,4 +1,4 @@
-"""Speed of the tuner's two searches of the issue, on one core, as ratios against a baseline.
+"""Speed of the tuner's two reference searches, on one core, as ratios against a baseline.
 
 Baseline: the same grid done the obvious way, every valid combination analysed through the
 engine's front door one after another, timed in the same run. Each search starts cold (no

@@ -1,4 +1,4 @@
-"""``manage.py tune``: the issue's searches, the JSON shape, the text, and clear errors."""
+"""``manage.py tune``: the reference searches, the JSON shape, the text, and clear errors."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-def test_the_siete_y_media_search_of_the_issue():
+def test_the_siete_y_media_reference_search():
     data = json.loads(run("siete-y-media", *SIETE, "--target-edge", "0.02:0.05", "--json"))
     assert data["variant"] == "siete-y-media" and data["bet"] == "main"
     assert data["target"] == [0.02, 0.05]

@@ -35,7 +35,7 @@ class BetTrade:
         return cls(bet.house_edge, bet.element_of_risk, bet.variance, bet.p_win, bet.average_wager)
 
     def to_json(self) -> dict[str, Any]:
-        """The issue's figures (floats) beside the exact fractions they come from."""
+        """The figures a designer compares (floats) beside the exact fractions they come from."""
         return {
             "house_edge_fraction": fraction_text(self.house_edge),
             "house_edge": float(self.house_edge),
