@@ -21,8 +21,8 @@ from certification.odds.results import BetFigures
 from .game import SevenHalfGame
 from .walk import Walk
 
-DEFAULT_DEALERS = 32
-"""Dealer counters kept; each holds its cached distributions (a few MB at most)."""
+DEFAULT_DEALERS = 16
+"""Dealer counters kept per process; each holds its cached distributions (up to ~8 MB)."""
 
 
 def dealer_signature(game: SevenHalfGame) -> Hashable:
