@@ -47,6 +47,8 @@ CAN_CONFIGURE_TABLES = (Role.ADMIN,)
 CAN_COMMENT = (Role.OFFICER, Role.REVIEWER)
 CAN_ATTACH = (Role.OFFICER, Role.REVIEWER)
 CAN_EDIT_JURISDICTIONS = (Role.ADMIN,)
+# Searching for approvable versions and drafting one; every role may read the results.
+CAN_TUNE = (Role.OFFICER, Role.ADMIN)
 
 
 class RolePermission(permissions.BasePermission):

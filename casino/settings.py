@@ -218,6 +218,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    # Certification runs, simulations and tuning jobs share one status set.
+    "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "certification.models.runs.RunStatus"},
 }
 
 EMAIL_BACKEND = env.str(

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from . import views
 from .api.docs import api_docs
+from .views import tuning as tuning_views
 
 handler403 = "casino.views.errors.forbidden"
 handler404 = "casino.views.errors.not_found"
@@ -42,6 +43,11 @@ web_patterns = [
     path("tables/<int:pk>/activate/", views.table_activate, name="table-activate"),
     path("tables/<int:pk>/deactivate/", views.table_deactivate, name="table-deactivate"),
     path("audit/", views.audit_list, name="audit-list"),
+    # The designer's tuner
+    path("variants/<int:pk>/tune/", tuning_views.variant_tune, name="variant-tune"),
+    path("tuning/<int:pk>/", tuning_views.tuning_detail, name="tuning-detail"),
+    path("tuning/<int:pk>/status.json", tuning_views.tuning_status, name="tuning-status"),
+    path("tuning/<int:pk>/draft/", tuning_views.tuning_draft, name="tuning-draft"),
 ]
 
 urlpatterns = [

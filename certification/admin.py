@@ -4,7 +4,13 @@ from django.core.exceptions import ValidationError
 
 from casino.admin.base import RoleAdmin
 from casino.permissions import CAN_CONFIGURE_TABLES
-from certification.models import CertificationRun, ShuffleCertification, ShuffleLog, SummaryReport
+from certification.models import (
+    CertificationRun,
+    ShuffleCertification,
+    ShuffleLog,
+    SummaryReport,
+    TuningJob,
+)
 from certification.services.evidence import read_upload, shuffle_log_check
 from certification.services.shuffle_logs import shuffle_log_upload, table_deck_size
 
@@ -80,3 +86,13 @@ class ShuffleCertificationAdmin(RoleAdmin):
 class SummaryReportAdmin(RoleAdmin):
     list_display = ["__str__", "tables", "sha256", "created_at"]
     readonly_fields = [f.name for f in SummaryReport._meta.concrete_fields]
+
+
+@admin.register(TuningJob)
+class TuningJobAdmin(RoleAdmin):
+    """Read-only: jobs are started from the variant page or the API, and run on the workers."""
+
+    list_display = ["__str__", "variant", "status", "progress", "evaluated", "requested_by",
+                    "created_at"]
+    list_filter = ["status"]
+    readonly_fields = [f.name for f in TuningJob._meta.concrete_fields]

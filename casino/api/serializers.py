@@ -45,6 +45,7 @@ class VariantSerializer(serializers.ModelSerializer):
             "paytable",
             "created_at",
             "updated_at",
+            "provenance",
         ]
         read_only_fields = fields
 
@@ -67,6 +68,7 @@ class PaytableVersionSerializer(serializers.ModelSerializer):
             "payouts",
             "created_by",
             "created_at",
+            "provenance",
         ]
         read_only_fields = fields
 

@@ -4,6 +4,7 @@ from rest_framework.routers import DefaultRouter
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
 from .tables import TableViewSet
+from .tuning import TuningJobViewSet
 from .variants import JurisdictionViewSet, PaytableVersionViewSet, PaytableViewSet, VariantViewSet
 
 router = DefaultRouter()
@@ -15,5 +16,6 @@ router.register("tables", TableViewSet)
 router.register("submissions", SubmissionViewSet)
 router.register("certification-runs", CertificationRunViewSet)
 router.register("audit-events", AuditEventViewSet)
+router.register("tuning-jobs", TuningJobViewSet)
 
 urlpatterns = [path("", include(router.urls))]

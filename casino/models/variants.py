@@ -50,9 +50,13 @@ class GameVariant(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+    provenance = models.JSONField(
+        default=dict, blank=True,
+        help_text="Where a draft came from, e.g. the tuning job and changes that made it.",
+    )
 
     # Once submitted, these are what a certificate describes.
-    FROZEN_FIELDS = ("name", "family", "parameters", "jurisdiction_id", "preset")
+    FROZEN_FIELDS = ("name", "family", "parameters", "jurisdiction_id", "preset", "provenance")
 
     class Meta:
         ordering = ["name", "id"]
@@ -132,8 +136,13 @@ class PaytableVersion(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
+    provenance = models.JSONField(
+        default=dict, blank=True,
+        help_text="Where this version came from, e.g. the tuning job and changes that made it.",
+    )
 
-    FROZEN_FIELDS = ("paytable_id", "number", "supersedes_id", "note", "created_by_id")
+    FROZEN_FIELDS = ("paytable_id", "number", "supersedes_id", "note", "created_by_id",
+                     "provenance")
 
     class Meta:
         ordering = ["paytable_id", "number"]

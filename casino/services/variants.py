@@ -24,9 +24,15 @@ def variant_create(
     actor,
     preset: str = "",
     revised_from: GameVariant | None = None,
+    provenance: Mapping[str, Any] | None = None,
+    roles: tuple[str, ...] = CAN_AUTHOR_VARIANT,
 ) -> GameVariant:
-    """A draft variant with its paytable and version 1; ``actor=None`` is the system (presets)."""
-    require_role(actor, CAN_AUTHOR_VARIANT, "creating a variant", allow_system=True)
+    """A draft variant with its paytable and version 1; ``actor=None`` is the system (presets).
+
+    ``provenance`` records where the draft came from (a tuning job and its changes);
+    ``roles`` widens who may create it for such a derived draft.
+    """
+    require_role(actor, roles, "creating a variant", allow_system=True)
     clean_parameters, clean_payouts = normalised_rules(
         family=family, parameters=parameters, payouts=payouts
     )
@@ -38,11 +44,14 @@ def variant_create(
         preset=preset,
         created_by=actor,
         revised_from=revised_from,
+        provenance=dict(provenance or {}),
     )
     variant.full_clean()
     variant.save()
     paytable = Paytable.objects.create(variant=variant, name=f"{name} paytable")
-    version = PaytableVersion.objects.create(paytable=paytable, number=1, created_by=actor)
+    version = PaytableVersion.objects.create(
+        paytable=paytable, number=1, created_by=actor, provenance=dict(provenance or {})
+    )
     version_lines_write(version=version, payouts=clean_payouts)
     audit_record(
         actor=actor, action="variant.create", obj=variant, before=None, after=snapshot(variant)

@@ -62,6 +62,10 @@ class Abilities:
     def audit(self) -> bool:
         return self._any((Role.AUDITOR, Role.ADMIN, Role.REVIEWER))
 
+    @property
+    def tune(self) -> bool:
+        return self._any(perms.CAN_TUNE)
+
 
 def abilities(user) -> Abilities:
     return Abilities(roles_of(user))

@@ -75,7 +75,8 @@ def variant_revise(*, variant: GameVariant, actor) -> GameVariant:
 
 @transaction.atomic
 def paytable_version_create(
-    *, paytable: Paytable, actor, payouts: Mapping[str, Any] | None = None, note: str = ""
+    *, paytable: Paytable, actor, payouts: Mapping[str, Any] | None = None, note: str = "",
+    provenance: Mapping[str, Any] | None = None,
 ) -> PaytableVersion:
     """An edit: a new draft version superseding the latest (payouts default to the latest's)."""
     require_role(actor, CAN_EDIT_PAYTABLE, "editing a paytable")
@@ -96,6 +97,7 @@ def paytable_version_create(
         supersedes=latest,
         note=note,
         created_by=actor,
+        provenance=dict(provenance or {}),
     )
     version_lines_write(version=version, payouts=clean)
     audit_record(

@@ -13,6 +13,7 @@ from .schedules import (
 )
 from .simulation import simulation_chunk, simulation_finish
 from .system import worker_probe
+from .tuning import tuning_chunk_task, tuning_step_task
 
 __all__ = [
     "certification_run_begin_task",
@@ -23,6 +24,8 @@ __all__ = [
     "recertify_approved_task",
     "simulation_chunk",
     "simulation_finish",
+    "tuning_chunk_task",
+    "tuning_step_task",
     "watchdog_task",
     "worker_probe",
 ]

@@ -23,12 +23,14 @@ def certification_run_complete_task(run_id: int) -> bool:
 @shared_task(name="certification.watchdog")
 def watchdog_task(older_than_minutes: int = 60) -> dict:
     from certification.services.simulation import simulation_runs_resume
+    from certification.services.tuning import tuning_jobs_resume
 
     quiet = min(older_than_minutes, 15)
     return {
         "simulations_resumed": simulation_runs_resume(older_than_minutes=quiet),
         "certifications_resent": queued_runs_resend(older_than_minutes=quiet),
         "certifications_failed": stale_runs_mark(older_than_minutes=older_than_minutes),
+        "tunings_resumed": tuning_jobs_resume(older_than_minutes=quiet),
     }
 
 
