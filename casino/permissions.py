@@ -47,6 +47,7 @@ CAN_CONFIGURE_TABLES = (Role.ADMIN,)
 CAN_COMMENT = (Role.OFFICER, Role.REVIEWER)
 CAN_ATTACH = (Role.OFFICER, Role.REVIEWER)
 CAN_EDIT_JURISDICTIONS = (Role.ADMIN,)
+CAN_PREPARE_PACKET = (Role.OFFICER, Role.ADMIN)
 
 
 class RolePermission(permissions.BasePermission):

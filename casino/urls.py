@@ -42,6 +42,11 @@ web_patterns = [
     path("tables/<int:pk>/activate/", views.table_activate, name="table-activate"),
     path("tables/<int:pk>/deactivate/", views.table_deactivate, name="table-deactivate"),
     path("audit/", views.audit_list, name="audit-list"),
+    # Commission submission packets
+    path("submissions/<int:pk>/packet/", views.submission_packet, name="submission-packet"),
+    path("submissions/<int:pk>/packet/build/", views.submission_packet_create,
+         name="submission-packet-create"),
+    path("packets/<int:pk>/download/", views.packet_download, name="packet-download"),
 ]
 
 urlpatterns = [

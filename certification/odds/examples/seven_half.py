@@ -224,14 +224,16 @@ class SevenHalfTable:
             r.steps.append(f"{label}: {self._verdict(net, stake)}.")
 
     def _tag(self, r, hand, t, matta, triple) -> None:
-        if matta:
-            r.features.add("matta")
-        if t == TARGET:
-            r.features.add("seven_and_half")
-            if len(hand) == 2:
-                r.features.add("reale")
+        # The narrowest description only: a triplé is not shown again as a reale or a matta
+        # hand, nor a reale as a plain 7½, so each example illustrates one rule.
         if triple:
             r.features.add("triple")
+        elif t == TARGET and len(hand) == 2 and self.rules.payouts.natural is not None:
+            r.features.add("reale")
+        elif t == TARGET:
+            r.features.add("seven_and_half")
+        if matta and not triple:
+            r.features.add("matta")
 
     @staticmethod
     def _verdict(net: Fraction, stake: Fraction) -> str:
