@@ -125,6 +125,11 @@ def _cert_der(data: bytes) -> bytes:
     return data
 
 
+def load_certificate(data: bytes) -> asn1_x509.Certificate:
+    """A certificate (PEM or DER) as pyHanko takes it, e.g. for a ValidationContext."""
+    return _load_cert(data)
+
+
 def _load_cert(data: bytes) -> asn1_x509.Certificate:
     try:
         return asn1_x509.Certificate.load(_cert_der(data))
@@ -282,6 +287,7 @@ __all__ = [
     "certificate_expiry",
     "certificate_fingerprint",
     "certificate_subject",
+    "load_certificate",
     "make_self_signed",
     "sign_detached",
     "sign_pdf_bytes",

@@ -74,7 +74,8 @@ class Command(BaseCommand):
             self.stderr.write("")
             raise CommandError(f"certification failed: {exc} (run {run.certificate_number} is marked failed)") from exc
         self.stderr.write("")
-        o["out"].write_bytes(run.report.read())
+        with run.report.open("rb") as report:
+            o["out"].write_bytes(report.read())
         verdict = "APPROVABLE" if run.approvable else "NOT APPROVABLE"
         self.stdout.write(f"{run.certificate_number}: {verdict} (draft) -> {o['out']}  sha256 {run.report_sha256}")
         for block in run.blocking:

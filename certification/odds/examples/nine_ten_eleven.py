@@ -34,6 +34,7 @@ FEATURES = {
     "no_bonus": "Bonus: no paying hand",
     "dice_match": "The dice-match bet",
 }
+NEVER = {"fold": "folds", "buy": "buys a second hand", "switch": "switches a card"}
 BONUS_FORCINGS = {"straight_flush": {0: "2S", 1: "3S", 2: "4S"}, "trips": {0: "3S", 1: "3H", 2: "3D"},
                   "straight": {0: "2S", 1: "3H", 2: "4D"}, "flush": {0: "2C", 1: "3C", 2: "5C"}}
 
@@ -177,9 +178,12 @@ def _wanted(rules: NineTenElevenRules, result: ExactResult) -> list[Wanted]:
     wanted = []
     for bet, feature in _features(rules):
         figures = result.bets[bet]
+        never = feature in NEVER and not result.decisions.get(feature)
         for outcome in ("win", "loss", "push"):
             reason = ""
-            if feature == "fold" and outcome != "loss":
+            if never:
+                reason = f"under the optimal strategy the player never {NEVER[feature]}"
+            elif feature == "fold" and outcome != "loss":
                 reason = "a fold always loses the main bet"
             elif bet == "bonus" and feature != "no_bonus" and outcome != "win":
                 reason = "a paying bonus hand always wins its category"

@@ -265,6 +265,10 @@ ONLY = {"fold": ("loss", "a fold always loses the ante"),
         "dealer_reale": ("loss", "the dealer's reale always collects from a player still in")}
 
 
+NEVER = {"fold": ("fold", "folds"), "exchange": ("exchange", "exchanges a four"),
+         "shoot": ("shoot", "shoots a seven"), "opening": ("split", "opens two figures")}
+
+
 def _features(rules: SevenHalfRules) -> list[str]:
     p = rules.payouts
     on = {"play": True, "fold": rules.fold_allowed,
@@ -295,9 +299,13 @@ def _wanted(rules: SevenHalfRules, result: ExactResult, features: list[str]) -> 
     figures = result.bets["main"]
     wanted = []
     for feature in features:
+        decision = NEVER.get(feature)
+        never = decision is not None and not result.decisions.get(decision[0])
         for outcome in ("win", "loss", "push"):
             reason = ""
-            if feature in ONLY and ONLY[feature][0] != outcome:
+            if never:
+                reason = f"under the optimal strategy the player never {decision[1]}"
+            elif feature in ONLY and ONLY[feature][0] != outcome:
                 reason = ONLY[feature][1]
             elif outcome == "push" and rules.ties == "dealer" and feature != "opening":
                 reason = "the bank wins equal totals, so a single hand never pushes"
