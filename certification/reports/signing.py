@@ -153,11 +153,11 @@ def _signer(identity: SigningIdentity) -> signers.SimpleSigner:
 
 
 def sign_pdf_bytes(pdf: bytes, identity: SigningIdentity, *, reason: str, name: str,
-                   location: str = "") -> bytes:
+                   location: str = "", field_name: str = SIGNATURE_FIELD) -> bytes:
     """The PDF with a PAdES baseline signature (B-B) over the whole file, as a new revision."""
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
     meta = signers.PdfSignatureMetadata(
-        field_name=SIGNATURE_FIELD, md_algorithm=DIGEST, reason=reason, name=name,
+        field_name=field_name, md_algorithm=DIGEST, reason=reason, name=name,
         location=location or None, subfilter=fields.SigSeedSubFilter.PADES,
     )
     out = signers.sign_pdf(writer, meta, signer=_signer(identity), bytes_reserved=SIGNATURE_BYTES)
