@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import zipfile
 
@@ -22,6 +23,18 @@ PROCEDURE = "wash,riffle,riffle,box,riffle,cut"
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture(autouse=True)
+def _profiles(request):
+    """The shipped profiles, as the data migration writes them (a transactional test elsewhere
+    may have flushed them)."""
+    if "db" not in request.fixturenames and "transactional_db" not in request.fixturenames:
+        return
+    from django.apps import apps
+
+    migration = importlib.import_module("casino.migrations.0007_jurisdiction_profiles")
+    migration.add_profiles(apps, None)
 
 
 @pytest.fixture
