@@ -43,10 +43,14 @@ def nevada(db):
 
 
 def certify(*, variant, rounds: int = 20_000, procedure: str = PROCEDURE):
+    from casino.rules import rules_from_dict
     from certification.services.evidence import evidence_validate
+    from certification.services.runs import rules_snapshot
 
+    version = variant.paytable.latest_version
+    deck = rules_from_dict(rules_snapshot(variant=variant, paytable_version=version)).deck_size
     evidence = evidence_validate(shuffle_log=None, rng_bits=None, rng_format="binary",
-                                 shuffle_procedure=procedure, deck_size=40)
+                                 shuffle_procedure=procedure, deck_size=deck)
     run = certification_run_create(variant=variant, paytable_version=variant.paytable.latest_version,
                                    requested_by=None, rounds=rounds, seed=11, evidence=evidence)
     certification_run_perform_locally(run=run, workers=1)
