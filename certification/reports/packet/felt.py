@@ -106,29 +106,33 @@ def layout_drawing(data: PacketData, width: float, height: float) -> Drawing:
                  fillColor=FELT, textAnchor="middle"))
     d.add(String(cx, top - 24 * mm, data.game.upper(), fontName=BOLD, fontSize=20, fillColor=PRINT,
                  textAnchor="middle"))
-    y = top - 32 * mm
+    y = top - 30 * mm
     for line in instructions(data):
-        d.add(String(cx, y, line, fontName=REGULAR, fontSize=8.5, fillColor=PRINT, textAnchor="middle"))
-        y -= 5 * mm
-    y -= 2 * mm
+        d.add(String(cx, y, line, fontName=REGULAR, fontSize=8, fillColor=PRINT, textAnchor="middle"))
+        y -= 4.2 * mm
+    y -= 1.5 * mm
     for line in data.paytable:
-        hand = line.hand.split(" (")[0].upper()
-        d.add(String(cx - 2 * mm, y, hand[:40], fontName=REGULAR, fontSize=7, fillColor=PRINT,
-                     textAnchor="end"))
-        d.add(String(cx + 2 * mm, y, line.pays.upper(), fontName=BOLD, fontSize=7, fillColor=PRINT))
-        y -= 3.8 * mm
+        hand = line.hand.split(" (")[0].split(",")[0].replace("Qualifying hand's value", "Hand")
+        if line.bet.lower() not in ("ante", "main", "ante and final bet"):
+            hand = f"{line.bet}: {hand}"
+        d.add(String(cx - 2 * mm, y, hand.upper()[:44], fontName=REGULAR, fontSize=6.5,
+                     fillColor=PRINT, textAnchor="end"))
+        d.add(String(cx + 2 * mm, y, line.pays.upper(), fontName=BOLD, fontSize=6.5, fillColor=PRINT))
+        y -= 3.2 * mm
     seats, spots = data.table.seats, _spots(data)
     for s in range(seats):
-        # Seat 1 is at the dealer's left, which is the right of a drawing seen from above.
+        # Seat 1 is at the dealer's left, which is the right of a drawing seen from above;
+        # a seat's betting positions run from the rail toward the dealer.
         a = math.pi * (s + 1) / (seats + 1)
-        sx, sy = cx + (rx - 13 * mm) * math.cos(a), top - (ry - 12 * mm) * math.sin(a)
+        sx, sy = cx + (rx - 14 * mm) * math.cos(a), top - (ry - 12 * mm) * math.sin(a)
         for k, label in enumerate(spots):
-            r = 7 * mm - 1.5 * mm * k
-            px, py = sx + (k - (len(spots) - 1) / 2) * 17 * mm * math.sin(a), sy + (k - (len(spots) - 1) / 2) * 17 * mm * math.cos(a) * 0.3
+            r = 6.5 * mm - 0.7 * mm * k
+            px = sx - k * 11.5 * mm * math.cos(a)
+            py = sy + k * 11.5 * mm * math.sin(a)
             d.add(Circle(px, py, r, fillColor=None, strokeColor=PRINT, strokeWidth=1.2))
-            d.add(String(px, py - 1.2 * mm, label, fontName=BOLD, fontSize=5.5 if len(label) > 5 else 6.5,
+            d.add(String(px, py - 1.0 * mm, label, fontName=BOLD, fontSize=5 if len(label) > 5 else 6,
                          fillColor=PRINT, textAnchor="middle"))
-        d.add(String(sx, sy - 11 * mm, f"SEAT {s + 1}", fontName=REGULAR, fontSize=6,
+        d.add(String(sx, sy - 9.5 * mm, f"SEAT {s + 1}", fontName=REGULAR, fontSize=6,
                      fillColor=PRINT, textAnchor="middle"))
     d.add(Line(cx - rx, top, cx + rx, top, strokeColor=FELT_EDGE, strokeWidth=7))
     return d
