@@ -77,7 +77,7 @@ def tests_story(data: PacketData, width: float) -> list[Flowable]:
         facts([("Software version", escape(data.software_version)),
                ("Source revision", escape(data.git_commit) or "not from a source checkout"),
                ("Simulation", f"{data.rounds:,} rounds, root seed {escape(data.seed)}"
-                + (f", {sim.get('chunks')} chunks of {sim.get('chunk_rounds'):,}"
+                + (f", in {sim.get('chunks')} chunk(s) of up to {sim.get('chunk_rounds'):,}"
                    if sim.get("chunk_rounds") else ""))], width),
         para("2 Inputs", "h2"),
         body("SHA-256 of every input the results were computed from; the rule variant's hash "
