@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -15,6 +17,7 @@ from casino.models import Jurisdiction, Submission
 from casino.permissions import CAN_PREPARE_PACKET, has_role
 from casino.services.errors import WorkflowError
 from certification.models import PacketJob, RunStatus
+from certification.reports.packet.catalogue import DOCUMENTS
 from certification.services.packets import packet_checklist, packet_job_create
 
 from .access import page, readable, role_required
@@ -53,7 +56,7 @@ def submission_packet(request: HttpRequest, pk: int) -> HttpResponse:
         "submission": submission, "variant": submission.variant, "run": run,
         "jurisdiction": jurisdiction, "checklist": checklist,
         "missing": [item for item in checklist if not item.ready],
-        "documents": jurisdiction.documents, "form": PacketForm(initial=initial), "jobs": jobs,
+        "documents": [(code, DOCUMENTS[code]) for code in jurisdiction.documents], "form": PacketForm(initial=initial), "jobs": jobs,
         "building": building, "can_prepare": has_role(request.user, *CAN_PREPARE_PACKET),
     })
 
@@ -81,8 +84,10 @@ def submission_packet_create(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, f"The {job.jurisdiction.name} packet is being built; it appears "
                                   "below when ready.")
-    query = f"?jurisdiction={form.cleaned_data['jurisdiction'].code}"
-    return redirect(reverse("web:submission-packet", kwargs={"pk": pk}) + query)
+    query = urlencode({"jurisdiction": form.cleaned_data["jurisdiction"].code,
+                       "applicant": form.cleaned_data["applicant"],
+                       "host_casino": form.cleaned_data["host_casino"]})
+    return redirect(reverse("web:submission-packet", kwargs={"pk": pk}) + "?" + query)
 
 
 @readable

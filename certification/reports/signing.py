@@ -8,6 +8,7 @@ and every one it signed with before), never against whatever a file embeds.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import datetime as dt
 import hashlib
@@ -26,8 +27,8 @@ from pyhanko.pdf_utils.misc import PdfError
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
 from pyhanko.sign.diff_analysis import ModificationLevel
-from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko.sign.validation.generic_cms import async_validate_detached_cms
+from pyhanko.sign.validation.pdf_embedded import async_validate_pdf_signature
 from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.registry import SimpleCertificateStore
@@ -160,8 +161,20 @@ def sign_pdf_bytes(pdf: bytes, identity: SigningIdentity, *, reason: str, name: 
         field_name=field_name, md_algorithm=DIGEST, reason=reason, name=name,
         location=location or None, subfilter=fields.SigSeedSubFilter.PADES,
     )
-    out = signers.sign_pdf(writer, meta, signer=_signer(identity), bytes_reserved=SIGNATURE_BYTES)
+    out = _run(signers.async_sign_pdf(writer, meta, signer=_signer(identity),
+                                      bytes_reserved=SIGNATURE_BYTES))
     return out.getvalue()
+
+
+def _run(coroutine):
+    """Run pyHanko's async API from sync code, also where the thread already runs an event
+    loop (pyHanko's own sync wrappers call asyncio.run, which such a thread refuses)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @contextlib.contextmanager
@@ -200,7 +213,8 @@ def validate_pdf(pdf: bytes, trusted: list[bytes]) -> SignatureCheck:
     for sig in embedded:
         try:
             with _quiet():
-                status = validate_pdf_signature(sig, signer_validation_context=_context(trusted))
+                status = _run(async_validate_pdf_signature(
+                    sig, signer_validation_context=_context(trusted)))
         except (PdfError, ValueError, KeyError, TypeError) as exc:
             return SignatureCheck(signed=True, reasons=(f"the signature cannot be checked: {exc}",))
         checks.append(_pdf_check(status, known))
@@ -244,7 +258,7 @@ def _pdf_check(status, known: set[str]) -> SignatureCheck:
 def sign_detached(data: bytes, identity: SigningIdentity) -> bytes:
     """A detached CMS SignedData (DER) over ``data``: the packet manifest's signature."""
     signer = _signer(identity)
-    content = asyncio.run(signer.async_sign_general_data(data, DIGEST, detached=True))
+    content = _run(signer.async_sign_general_data(data, DIGEST, detached=True))
     return content.dump()
 
 
@@ -260,7 +274,7 @@ def validate_detached(data: bytes, signature: bytes, trusted: list[bytes]) -> Si
         return SignatureCheck(signed=False, reasons=(f"the signature cannot be read: {exc}",))
     try:
         with _quiet():
-            status = asyncio.run(async_validate_detached_cms(
+            status = _run(async_validate_detached_cms(
                 data, signed_data, signer_validation_context=_context(trusted)))
     except (ValueError, TypeError, KeyError) as exc:
         return SignatureCheck(signed=True, reasons=(f"the signature cannot be checked: {exc}",))
