@@ -64,7 +64,7 @@ def _line_rows(data: PacketData) -> list[list]:
     rows = []
     for i, line in enumerate(data.paytable):
         p = probabilities.get(i)
-        rows.append([escape(line.bet), para(escape(line.hand)), escape(line.pays),
+        rows.append([para(escape(line.bet)), para(escape(line.hand)), escape(line.pays),
                      f"{float(p):.8f}" if p is not None else "–",
                      decimal_odds(odds_against(p)) if p is not None else "–"])
     return rows
