@@ -226,6 +226,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    # Runs and packet jobs share one status set: one enum in the schema, named after it.
+    "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "certification.models.runs.RunStatus"},
 }
 
 EMAIL_BACKEND = env.str(

@@ -29,8 +29,12 @@ def _media(settings, tmp_path):
 def _profiles(request):
     """The shipped profiles, as the data migration writes them (a transactional test elsewhere
     may have flushed them)."""
-    if "db" not in request.fixturenames and "transactional_db" not in request.fixturenames:
+    marker = request.node.get_closest_marker("django_db")
+    names = request.fixturenames
+    if marker is None and "db" not in names and "transactional_db" not in names:
         return
+    transactional = "transactional_db" in names or bool(marker and marker.kwargs.get("transaction"))
+    request.getfixturevalue("transactional_db" if transactional else "db")
     from django.apps import apps
 
     migration = importlib.import_module("casino.migrations.0007_jurisdiction_profiles")
