@@ -26,7 +26,7 @@ from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
 from certification.odds.examples import worked_examples
 from certification.reports.fmt import bet_name
-from certification.reports.packet import RENDERERS, enclosures
+from certification.reports.packet import RENDERERS, enclosures, media_type
 from certification.reports.packet.catalogue import DOCUMENTS, RANDOMNESS_CHECKS
 from certification.reports.packet.data import BetFigures, PacketData, Profile, TableSetup
 from certification.reports.packet.manifest import PacketFile, build_archive
@@ -197,7 +197,7 @@ def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant
     for i, ((name, title), code) in enumerate(zip(data.enclosures, documents, strict=True)):
         report(title, 20 + 70 * i // max(len(documents), 1))
         files.append(PacketFile(name=name, document=code, title=DOCUMENTS[code],
-                                data=_document(code, data, run)))
+                                data=_document(code, data, run), media_type=media_type(code)))
     report("manifest", 95)
     archive, manifest = build_archive(
         files, packet_manifest(data=data, run=run, jurisdiction=jurisdiction, checklist=checklist),
@@ -212,8 +212,10 @@ def _document(code: str, data: PacketData, run: CertificationRun) -> bytes:
             raise PacketBuildError(f"run {run.certificate_number} has no certificate issued")
         with certificate.file.open("rb") as handle:
             return handle.read()  # already signed when it was issued
-    pdf = RENDERERS[code](data)
-    return sign_pdf(pdf, reason=f"{DOCUMENTS[code]}, {data.profile.name} packet, certificate "
+    rendered = RENDERERS[code](data)
+    if media_type(code) != "application/pdf":
+        return rendered  # the signed manifest vouches for it
+    return sign_pdf(rendered, reason=f"{DOCUMENTS[code]}, {data.profile.name} packet, certificate "
                                f"{data.certificate_number}")
 
 

@@ -8,8 +8,6 @@ and the archive written. The baseline renders and signs the run's certificate on
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from django.apps import apps
 
@@ -18,7 +16,7 @@ from certification.services.certificates import certificate_data, render_certifi
 from certification.services.packets import packet_build
 from certification.services.signing import sign_pdf
 from tests.benchmarks.conftest import best_of
-from tests.packets.conftest import certify
+from tests.packets.conftest import add_shipped_profiles, certify
 
 PRESETS = ("seven-half-casino", "sette-e-mezzo", "nine-ten-eleven")
 
@@ -30,7 +28,7 @@ def runs(db, settings, tmp_path):
     from casino.models import GameVariant
 
     settings.MEDIA_ROOT = tmp_path / "media"
-    importlib.import_module("casino.migrations.0007_jurisdiction_profiles").add_profiles(apps, None)
+    add_shipped_profiles(apps)
     call_command("load_presets", verbosity=0)
     return {name: certify(variant=GameVariant.objects.get(preset=name, created_by__isnull=True))
             for name in PRESETS}

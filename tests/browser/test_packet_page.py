@@ -3,7 +3,6 @@ worker, downloaded and verified offline."""
 
 from __future__ import annotations
 
-import importlib
 import io
 
 import pytest
@@ -14,13 +13,13 @@ from playwright.sync_api import expect
 from casino.models import Jurisdiction
 from casino.permissions import Role
 from tests.backoffice.factories import UserFactory, make_submission
-from tests.packets.conftest import certify
+from tests.packets.conftest import add_shipped_profiles, certify
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_officer_prepares_the_nevada_packet_and_downloads_it(sign_in, shoot, start_worker, tmp_path):
-    importlib.import_module("casino.migrations.0007_jurisdiction_profiles").add_profiles(apps, None)
+    add_shipped_profiles(apps)
     alice = UserFactory(username="alice", roles=[Role.OFFICER])
     submission = make_submission(officer=alice, preset="sette-e-mezzo", name="Sette lounge",
                                  jurisdiction=Jurisdiction.objects.get(code="nevada"))

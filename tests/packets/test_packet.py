@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import json
 
+import docx
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from pypdf import PdfReader
 
 from casino.models import Jurisdiction
-from certification.reports.packet import DOCUMENTS
+from certification.reports.packet import DOCUMENTS, file_name
 from certification.reports.packet.manifest import MANIFEST, SIGNATURE
 from certification.reports.signing import make_self_signed, sign_detached, sign_pdf_bytes
 from certification.services.packets import packet_build, packet_checklist
@@ -58,7 +59,7 @@ def test_each_shipped_profile_gets_exactly_its_documents_in_its_order(built):
     for code, (archive, manifest) in built.items():
         wanted = Jurisdiction.objects.get(code=code).packet_documents
         files = unzip(archive)
-        assert set(files) == {MANIFEST, SIGNATURE} | {f"{i:02d}-{d}.pdf" for i, d in enumerate(wanted, 1)}
+        assert set(files) == {MANIFEST, SIGNATURE} | {file_name(i, d) for i, d in enumerate(wanted, 1)}
         assert [entry["document"] for entry in manifest["files"]] == wanted
         assert json.loads(files[MANIFEST]) == manifest
 
@@ -91,7 +92,7 @@ def test_verify_report_accepts_the_packet_and_every_pdf_in_it(built, tmp_path):
             assert _verify(pdf).startswith("AUTHENTIC"), name
 
 
-@pytest.mark.parametrize("index", range(8))
+@pytest.mark.parametrize("index", range(10))
 def test_one_byte_changed_in_any_file_is_rejected(built, tmp_path, index):
     archive, _ = built["nevada"]
     files = unzip(archive)
@@ -144,8 +145,8 @@ def test_documents_speak_the_profiles_words_and_state_the_figures(built, certifi
     _, run = certified
     nevada = unzip(built["nevada"][0])
     jersey = unzip(built["new-jersey"][0])
-    assert "theoretical hold" in _text(nevada["03-payout-schedule.pdf"]).lower()
-    assert "house advantage" in _text(jersey["03-payout-schedule.pdf"]).lower()
+    assert "theoretical hold" in _text(nevada["04-payout-schedule.pdf"]).lower()
+    assert "house advantage" in _text(jersey["04-payout-schedule.pdf"]).lower()
     assert "petitioner" in _text(jersey["01-cover-letter.pdf"]).lower()
     letter = _text(nevada["01-cover-letter.pdf"])
     assert "Acme Gaming" in letter and "Casino Royale" in letter
@@ -154,9 +155,12 @@ def test_documents_speak_the_profiles_words_and_state_the_figures(built, certifi
                    for code, blob in ((n.split("-", 1)[1][:-4], b) for n, b in nevada.items()
                                       if n.endswith(".pdf")))
     edge = float(run.exact["bets"]["main"]["house_edge"]) * 100
-    assert f"{edge:.4f}%" in _text(nevada["03-payout-schedule.pdf"])
+    assert f"{edge:.4f}%" in _text(nevada["04-payout-schedule.pdf"])
+    word = docx.Document(io.BytesIO(nevada["03-rules-of-play.docx"]))
+    text = "\n".join(p.text for p in word.paragraphs)
+    assert "Worked examples" in text and "Result: net" in text and "matta" in text
     with run.issued_reports.get().file.open("rb") as certificate:
-        assert nevada["04-statistical-evaluation.pdf"] == certificate.read()
+        assert nevada["05-statistical-evaluation.pdf"] == certificate.read()
 
 
 def test_the_checklist_names_what_the_profile_still_needs(certified):

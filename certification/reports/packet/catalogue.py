@@ -9,6 +9,7 @@ from __future__ import annotations
 DOCUMENTS: dict[str, str] = {
     "cover-letter": "Summary and cover letter",
     "rules-of-play": "Rules of play with worked examples",
+    "rules-of-play-docx": "Rules of play with worked examples (Word)",
     "dealing-procedures": "Dealing procedures",
     "payout-schedule": "Payout schedule: true odds, payout odds and house edge",
     "rack-card": "Rack card",
@@ -22,6 +23,10 @@ RANDOMNESS_CHECKS: dict[str, str] = {
     "shuffle_battery": "a shuffle log tested by the shuffle battery",
     "nist": "RNG output tested with NIST SP 800-22",
 }
+
+MEDIA_TYPES = {"rules-of-play-docx": (
+    "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")}
+"""Documents that are not PDF: their extension and media type."""
 
 HOUSE_EDGE_TERMS = ("house edge", "house advantage", "theoretical hold")
 
