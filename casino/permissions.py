@@ -49,6 +49,8 @@ CAN_ATTACH = (Role.OFFICER, Role.REVIEWER)
 CAN_EDIT_JURISDICTIONS = (Role.ADMIN,)
 # Searching for approvable versions and drafting one; every role may read the results.
 CAN_TUNE = (Role.OFFICER, Role.ADMIN)
+# Preparing a commission packet; every role may read packets.
+CAN_PREPARE_PACKET = (Role.OFFICER, Role.ADMIN)
 
 
 class RolePermission(permissions.BasePermission):

@@ -158,6 +158,21 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 TABLECERT_MAX_UPLOAD_BYTES = env.int("TABLECERT_MAX_UPLOAD_BYTES", default=50 * 1024 * 1024)
 
+# --- Signing ---------------------------------------------------------------------------
+# Every issued PDF is signed (PAdES) with this key and certificate. The embedded default
+# creates a self-signed pair under var/signing on first use; production names its own and
+# never has one created for it. Past certificates stay trusted so old documents verify.
+_SIGNING_DIR = VAR_DIR / "signing"
+TABLECERT_SIGNING_KEY = Path(env.str("TABLECERT_SIGNING_KEY", default=str(_SIGNING_DIR / "key.pem")))
+TABLECERT_SIGNING_CERT = Path(env.str("TABLECERT_SIGNING_CERT", default=str(_SIGNING_DIR / "cert.pem")))
+TABLECERT_SIGNING_KEY_PASSPHRASE = env.str("TABLECERT_SIGNING_KEY_PASSPHRASE", default="")
+TABLECERT_SIGNING_TRUSTED_DIR = Path(
+    env.str("TABLECERT_SIGNING_TRUSTED_DIR", default=str(_SIGNING_DIR / "trusted"))
+)
+TABLECERT_SIGNER_NAME = env.str("TABLECERT_SIGNER_NAME", default="Tablecert Certification Laboratory")
+TABLECERT_APPLICANT = env.str("TABLECERT_APPLICANT", default="")
+TABLECERT_HOST_CASINO = env.str("TABLECERT_HOST_CASINO", default="")
+
 # --- Celery --------------------------------------------------------------------------
 _BROKER_DIR = VAR_DIR / "broker"
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
@@ -218,7 +233,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
-    # Certification runs, simulations and tuning jobs share one status set.
+    # Certification runs, simulations, tuning jobs and packet jobs share one status set.
     "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "certification.models.runs.RunStatus"},
 }
 

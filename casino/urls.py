@@ -48,6 +48,11 @@ web_patterns = [
     path("tuning/<int:pk>/", tuning_views.tuning_detail, name="tuning-detail"),
     path("tuning/<int:pk>/status.json", tuning_views.tuning_status, name="tuning-status"),
     path("tuning/<int:pk>/draft/", tuning_views.tuning_draft, name="tuning-draft"),
+    # Commission submission packets
+    path("submissions/<int:pk>/packet/", views.submission_packet, name="submission-packet"),
+    path("submissions/<int:pk>/packet/build/", views.submission_packet_create,
+         name="submission-packet-create"),
+    path("packets/<int:pk>/download/", views.packet_download, name="packet-download"),
 ]
 
 urlpatterns = [

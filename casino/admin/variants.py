@@ -17,6 +17,7 @@ from casino.permissions import (
 )
 from casino.rules import RuleValidationError
 from casino.selectors import paytable_version_house_edges
+from casino.services.jurisdictions import jurisdiction_save
 from casino.services.paytables import validated_payouts
 
 from .base import RoleAdmin
@@ -24,8 +25,19 @@ from .base import RoleAdmin
 
 @admin.register(Jurisdiction)
 class JurisdictionAdmin(RoleAdmin):
-    list_display = ["code", "name"]
+    list_display = ["code", "name", "regulation_reference", "min_simulated_rounds"]
     change_roles = add_roles = CAN_EDIT_JURISDICTIONS
+    fieldsets = [
+        (None, {"fields": ["code", "name", "house_edge_bounds"]}),
+        ("Submission packet", {"fields": [
+            "regulator", "regulation_reference", "submission_title", "packet_documents",
+            "min_simulated_rounds", "randomness_required", "house_edge_term", "applicant_term",
+            "signatory_block"]}),
+    ]
+
+    def save_model(self, request, obj, form, change):
+        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        jurisdiction_save(jurisdiction=obj, changes=changes, actor=request.user)
 
 
 @admin.register(GameVariant)

@@ -23,7 +23,9 @@ USER = serializers.SlugRelatedField(slug_field="username", read_only=True)
 class JurisdictionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Jurisdiction
-        fields = ["id", "code", "name", "house_edge_bounds"]
+        fields = ["id", "code", "name", "house_edge_bounds", "regulator", "regulation_reference",
+                  "submission_title", "packet_documents", "min_simulated_rounds",
+                  "randomness_required", "house_edge_term", "applicant_term", "signatory_block"]
 
 
 class VariantSerializer(serializers.ModelSerializer):

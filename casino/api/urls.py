@@ -1,6 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from .packets import PacketJobViewSet
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
 from .tables import TableViewSet
@@ -17,5 +18,6 @@ router.register("submissions", SubmissionViewSet)
 router.register("certification-runs", CertificationRunViewSet)
 router.register("audit-events", AuditEventViewSet)
 router.register("tuning-jobs", TuningJobViewSet)
+router.register("packets", PacketJobViewSet)
 
 urlpatterns = [path("", include(router.urls))]

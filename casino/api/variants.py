@@ -20,6 +20,7 @@ from casino.selectors import (
     paytable_version_compare,
     paytable_version_house_edges,
 )
+from casino.services.jurisdictions import jurisdiction_save
 from casino.services.variants import variant_create, variant_update
 
 from .base import ReadOnlyBackOfficeViewSet
@@ -49,15 +50,12 @@ class JurisdictionViewSet(
     filterset_fields = ["code"]
 
     def perform_create(self, serializer):
-        serializer.instance = Jurisdiction(**serializer.validated_data)
-        serializer.instance.full_clean()
-        serializer.instance.save()
+        serializer.instance = jurisdiction_save(
+            jurisdiction=Jurisdiction(), changes=serializer.validated_data, actor=self.request.user)
 
     def perform_update(self, serializer):
-        for key, value in serializer.validated_data.items():
-            setattr(serializer.instance, key, value)
-        serializer.instance.full_clean()
-        serializer.instance.save()
+        jurisdiction_save(jurisdiction=serializer.instance, changes=serializer.validated_data,
+                          actor=self.request.user)
 
 
 class VariantCreateInput(serializers.Serializer):

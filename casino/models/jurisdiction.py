@@ -11,7 +11,9 @@ ANY_BET = "*"
 
 
 class Jurisdiction(models.Model):
-    """A regulator whose house-edge bounds a variant must meet to be approvable."""
+    """A regulator: the house-edge bounds a variant must meet to be approvable, and the
+    profile of the submission packet it receives (documents, minimums, wording, signatures).
+    Admins edit it in the admin or the API; a new jurisdiction needs no code."""
 
     code = models.SlugField(max_length=40, unique=True)
     name = models.CharField(max_length=200)
@@ -20,6 +22,27 @@ class Jurisdiction(models.Model):
         blank=True,
         help_text='Per bet: {"main": {"min": "0.005", "max": "0.15"}}; "*" applies to any other bet.',
     )
+    regulator = models.CharField(max_length=200, blank=True,
+                                 help_text="To whom the packet is addressed.")
+    regulation_reference = models.CharField(
+        max_length=300, blank=True, help_text="The rule the packet answers, e.g. N.J.A.C. 13:69F-8.4.")
+    submission_title = models.CharField(max_length=200, default="Submission for approval of a new game")
+    packet_documents = models.JSONField(
+        default=list, blank=True,
+        help_text='Document codes in packet order, e.g. ["cover-letter", "rules-of-play"]; '
+                  "empty means every document.")
+    min_simulated_rounds = models.PositiveBigIntegerField(
+        default=0, help_text="Fewest simulated rounds the statistical evaluation may rest on.")
+    randomness_required = models.JSONField(
+        default=list, blank=True,
+        help_text='Randomness checks the run must include: "procedure", "shuffle_battery", "nist".')
+    house_edge_term = models.CharField(
+        max_length=60, default="house edge",
+        help_text='How the documents name the house edge: "house advantage", "theoretical hold"…')
+    applicant_term = models.CharField(max_length=60, default="applicant",
+                                      help_text='"applicant", "petitioner", "client"…')
+    signatory_block = models.TextField(
+        blank=True, help_text="Printed at the end of the cover letter; one line per line.")
     history = HistoricalRecords()
 
     class Meta:
@@ -29,9 +52,21 @@ class Jurisdiction(models.Model):
         return self.name
 
     def clean(self) -> None:
-        errors = bounds_errors(self.house_edge_bounds)
+        from certification.reports.packet.catalogue import profile_errors
+
+        errors: dict[str, object] = dict(profile_errors(documents=self.packet_documents,
+                                                       randomness=self.randomness_required))
+        bounds = bounds_errors(self.house_edge_bounds)
+        if bounds:
+            errors["house_edge_bounds"] = bounds
         if errors:
-            raise ValidationError({"house_edge_bounds": errors})
+            raise ValidationError(errors)
+
+    @property
+    def documents(self) -> list[str]:
+        from certification.reports.packet.catalogue import DOCUMENTS
+
+        return list(self.packet_documents or DOCUMENTS)
 
     def bounds_for(self, bet: str) -> tuple[Decimal | None, Decimal | None]:
         entry = (self.house_edge_bounds or {}).get(bet) or (self.house_edge_bounds or {}).get(

@@ -7,6 +7,7 @@ the workflow checks again, so a page and the API can never disagree about who ma
 from .audit import audit_list
 from .dashboard import home
 from .discussion import attachment_download, attachment_upload, comment_create
+from .packets import packet_download, submission_packet, submission_packet_create
 from .paytables import paytable_compare
 from .preview import rules_preview
 from .runs import run_certificate, run_report_inline, run_retry, run_status
@@ -31,6 +32,9 @@ from .variants import (
 )
 
 __all__ = [
+    "packet_download",
+    "submission_packet",
+    "submission_packet_create",
     "attachment_download",
     "attachment_upload",
     "comment_create",

@@ -16,6 +16,7 @@ from casino.rules.describe import describe_paytable, describe_rules
 from certification.models import CertificationRun, IssuedReport, ReportKind
 from certification.reports.data import CertificateData, Reproducibility, TableLimit, Verdict
 from certification.reports.verify import sha256_of
+from certification.services.signing import sign_pdf
 
 GAME_NAMES = {"seven_and_half": "Seven and a Half", "nine_ten_eleven": "9-10-11"}
 
@@ -114,7 +115,9 @@ def certificate_issue(*, run: CertificationRun, kind: str = ReportKind.DRAFT, ac
                       approver=None, approved_at=None) -> IssuedReport:
     """Render the certificate, store it, and enter its SHA-256 in the register."""
     data = certificate_data(run=run, kind=kind, approver=approver, approved_at=approved_at)
-    pdf = render_certificate(data)
+    # Signed before hashing: the register holds the hash of the file as issued.
+    pdf = sign_pdf(render_certificate(data),
+                   reason=f"Certificate {run.certificate_number} ({kind}) issued")
     digest = sha256_of(pdf)
     issued = IssuedReport(run=run, kind=kind, sha256=digest, size=len(pdf), issued_by=actor)
     issued.file.save(f"certificate-{run.certificate_number}-{kind}.pdf", ContentFile(pdf), save=False)

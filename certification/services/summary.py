@@ -11,6 +11,7 @@ from certification.models import CertificationRun, RunStatus, SummaryReport
 from certification.reports.summary import SummaryData, SummaryRow, render_summary
 from certification.reports.verify import sha256_of
 from certification.services.notifications import notify, staff_list
+from certification.services.signing import sign_pdf
 
 
 def _figures_run(table: TableConfiguration) -> CertificationRun | None:
@@ -72,7 +73,7 @@ def monthly_summary(*, force: bool = False) -> SummaryReport | None:
         return None
     rows = summary_rows()
     data = SummaryData(title=f"Floor summary, {today:%B %Y}", generated=today, rows=rows)
-    pdf = render_summary(data)
+    pdf = sign_pdf(render_summary(data), reason=f"Floor summary, {today:%B %Y}")
     recipients = staff_list()
     report = SummaryReport(sha256=sha256_of(pdf), tables=len(rows), recipients=recipients)
     name = f"summary-{today:%Y-%m}.pdf"

@@ -1,5 +1,6 @@
 """Celery tasks: thin wrappers that load ids and call services (one module per concern)."""
 
+from .packets import packet_build_task
 from .runs import (
     certification_run_begin_task,
     certification_run_complete_task,
@@ -28,4 +29,5 @@ __all__ = [
     "tuning_step_task",
     "watchdog_task",
     "worker_probe",
+    "packet_build_task",
 ]

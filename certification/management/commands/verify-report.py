@@ -1,17 +1,31 @@
-"""Is this PDF an unaltered certificate issued by this installation? Exit 0 only if it is."""
+"""Is this PDF or packet an unaltered document issued by this installation? Exit 0 only if it is.
+
+A PDF must carry an intact signature by one of the installation's certificates (current or
+earlier), with nothing changed after signing; a certificate must also be in the register
+of issued certificates. A packet (ZIP) must carry a manifest signed by the installation,
+exactly the files it lists with the hashes it lists, and every PDF in it signed.
+"""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from certification.models import CertificationRun, IssuedReport
+from certification.reports.packet.manifest import PacketError, verify_archive
+from certification.reports.signing import SignatureCheck
 from certification.reports.verify import NotACertificateError, claimed_certificate, sha256_of
+from certification.services.signing import manifest_signature_check, pdf_signature_check
 
-MAX_BYTES = 100 * 1024 * 1024
+MAX_BYTES = 200 * 1024 * 1024
+
+
+def _signed_by(check: SignatureCheck) -> str:
+    when = f"{check.signing_time:%Y-%m-%d %H:%M %Z}" if check.signing_time else "an unstated time"
+    return f"signed by {check.signer} (certificate SHA-256 {check.signer_sha256[:16]}…) at {when}"
 
 
 class Command(BaseCommand):
-    help = "Check a certificate PDF against the register of issued certificates."
+    help = "Check a certificate or packet document (PDF) or a submission packet (ZIP)."
 
     def add_arguments(self, parser):
         parser.add_argument("file", type=Path)
@@ -20,28 +34,63 @@ class Command(BaseCommand):
         if not file.is_file():
             raise CommandError(f"{file}: no such file")
         if file.stat().st_size > MAX_BYTES:
-            raise CommandError(f"{file}: larger than any certificate this installation issues")
-        pdf = file.read_bytes()
+            raise CommandError(f"{file}: larger than any document this installation issues")
+        data = file.read_bytes()
+        if data[:4] == b"PK\x03\x04":
+            self._packet(file, data)
+        else:
+            self._pdf(file, data)
+
+    def _pdf(self, file: Path, pdf: bytes) -> None:
         digest = sha256_of(pdf)
+        check = pdf_signature_check(pdf)
         issued = IssuedReport.objects.select_related("run").filter(sha256=digest).first()
+        if not check.signed:
+            raise CommandError(f"NOT VERIFIED: {file} is not a certificate of this installation "
+                               f"({'; '.join(check.reasons)})")
+        if not check.ok:
+            claim = self._claim(pdf)
+            named = f" claims to be certificate {claim}, but" if claim else ""
+            raise CommandError(f"NOT VERIFIED: {file}{named}: {'; '.join(check.reasons)}; "
+                               f"SHA-256 {digest}")
         if issued is not None:
             self.stdout.write(
                 f"AUTHENTIC: {file} is an unaltered copy of certificate {issued.run.certificate_number} "
-                f"({issued.kind}), issued {issued.issued_at:%Y-%m-%d %H:%M %Z}; SHA-256 {digest}"
-            )
+                f"({issued.kind}), issued {issued.issued_at:%Y-%m-%d %H:%M %Z}, {_signed_by(check)}; "
+                f"SHA-256 {digest}")
             return
-        try:
-            claim = claimed_certificate(pdf)
-        except NotACertificateError as exc:
-            raise CommandError(f"NOT VERIFIED: {file} is not a certificate of this installation ({exc})") from None
-        known = CertificationRun.objects.filter(certificate_number=claim.certificate_number).exists()
-        if known:
+        claim = self._claim(pdf)
+        if claim and CertificationRun.objects.filter(certificate_number=claim).exists():
             raise CommandError(
-                f"NOT VERIFIED: {file} claims to be certificate {claim.certificate_number} "
-                f"({claim.status or 'unknown status'}), but its SHA-256 {digest} matches no issued copy: "
-                "the file was altered or was not issued here"
-            )
-        raise CommandError(
-            f"NOT VERIFIED: {file} names certificate {claim.certificate_number}, "
-            "which this installation never issued"
-        )
+                f"NOT VERIFIED: {file} claims to be certificate {claim}, but its SHA-256 {digest} "
+                "matches no issued copy in the register")
+        self.stdout.write(f"AUTHENTIC: {file} is unaltered since it was {_signed_by(check)}; "
+                          f"SHA-256 {digest}")
+
+    def _claim(self, pdf: bytes) -> str | None:
+        try:
+            return claimed_certificate(pdf).certificate_number
+        except NotACertificateError:
+            return None
+
+    def _packet(self, file: Path, data: bytes) -> None:
+        try:
+            check = verify_archive(data, manifest_signature_check)
+        except PacketError as exc:
+            raise CommandError(f"NOT VERIFIED: {file}: {exc}") from None
+        problems = list(check.signature.reasons) + list(check.problems)
+        for name, blob in sorted(check.files.items()):
+            if name.endswith(".pdf"):
+                pdf = pdf_signature_check(blob)
+                if not pdf.ok:
+                    problems.append(f"{name}: {'; '.join(pdf.reasons)}")
+        if problems or not check.signature.ok:
+            raise CommandError(f"NOT VERIFIED: {file}:\n  - " + "\n  - ".join(problems or ["unsigned"]))
+        manifest = check.manifest
+        self.stdout.write(
+            f"AUTHENTIC: {file} is the {manifest.get('jurisdiction', {}).get('name', '')} packet for "
+            f"{manifest.get('variant', {}).get('name', '')} (certification "
+            f"{manifest.get('certification_run', '')}); manifest {_signed_by(check.signature)}; "
+            f"{len(check.files)} file(s), each matching its SHA-256")
+        for entry in manifest.get("files", []):
+            self.stdout.write(f"  {entry['sha256']}  {entry['file']}")

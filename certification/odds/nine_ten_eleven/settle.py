@@ -43,13 +43,23 @@ class Settlement:
             return self.win
         return Fraction(0) if face == value else Fraction(-1)
 
+    def dice_net(self, config: Config, face: int | None) -> Fraction:
+        """The dice-match bet against one roll: a WIN face pushes, a matching hand pays."""
+        if face is WIN:
+            return Fraction(0)
+        return self.match if face in config else Fraction(-1)
+
+    def main_net(self, config: Config, face: int | None) -> Fraction:
+        """Every main wager of the round against one roll, added up."""
+        return sum((self.hand_net(v, face) for v in config), Fraction(0))
+
     def main(self, config: Config) -> dict[Fraction, Fraction]:
         """Net main result (all hands together, one roll) -> probability."""
         if config not in self._main:
             out: dict[Fraction, Fraction] = defaultdict(Fraction)
             p = Fraction(1, len(self.faces))
             for face in self.faces:
-                out[sum((self.hand_net(v, face) for v in config), Fraction(0))] += p
+                out[self.main_net(config, face)] += p
             self._main[config] = dict(out)
         return self._main[config]
 
@@ -59,12 +69,7 @@ class Settlement:
             out: dict[Fraction, Fraction] = defaultdict(Fraction)
             p = Fraction(1, len(self.faces))
             for face in self.faces:
-                if face is WIN:
-                    out[Fraction(0)] += p
-                elif face in config:
-                    out[self.match] += p
-                else:
-                    out[Fraction(-1)] += p
+                out[self.dice_net(config, face)] += p
             self._dice[config] = dict(out)
         return self._dice[config]
 

@@ -1,0 +1,72 @@
+"""Submission packets as asynchronous jobs: create (officers, admins), follow, download."""
+
+from __future__ import annotations
+
+from django.http import FileResponse, Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from casino.models import Jurisdiction
+from casino.permissions import CAN_PREPARE_PACKET
+from certification.models import CertificationRun, PacketJob
+from certification.services.packets import packet_job_create
+
+from .base import ReadOnlyBackOfficeViewSet, valid
+from .serializers import WorkflowErrorSerializer
+
+
+class PacketJobSerializer(serializers.ModelSerializer):
+    run = serializers.SlugRelatedField(slug_field="certificate_number", read_only=True)
+    jurisdiction = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    requested_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = PacketJob
+        fields = ["id", "run", "jurisdiction", "applicant", "host_casino", "requested_by", "status",
+                  "step", "progress", "sha256", "size", "manifest", "error", "created_at",
+                  "finished_at"]
+        read_only_fields = fields
+
+
+class PacketCreateInput(serializers.Serializer):
+    run = serializers.PrimaryKeyRelatedField(queryset=CertificationRun.objects.all(),
+                                             help_text="The certification run the packet rests on.")
+    jurisdiction = serializers.SlugRelatedField(slug_field="code", queryset=Jurisdiction.objects.all(),
+                                                help_text="The profile's code, e.g. nevada.")
+    applicant = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    host_casino = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class PacketJobViewSet(ReadOnlyBackOfficeViewSet):
+    """Every role reads; compliance officers and admins create. A job builds on a worker and
+    its ZIP is downloaded from ``download`` once done."""
+
+    queryset = PacketJob.objects.select_related("run", "jurisdiction", "requested_by").all()
+    serializer_class = PacketJobSerializer
+    filterset_fields = ["status", "run", "jurisdiction"]
+    action_roles = {"create": CAN_PREPARE_PACKET}
+
+    @extend_schema(request=PacketCreateInput,
+                   responses={202: PacketJobSerializer, 409: WorkflowErrorSerializer})
+    def create(self, request):
+        data = valid(PacketCreateInput, request)
+        job = packet_job_create(actor=request.user, **data)
+        return Response(PacketJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={(200, "application/zip"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"])
+    def download(self, request, pk=None):
+        job = self.get_object()
+        if not job.file:
+            raise Http404("this packet is not built yet")
+        try:
+            handle = job.file.open("rb")
+        except FileNotFoundError:
+            raise Http404("the packet file is missing from storage") from None
+        response = FileResponse(handle, as_attachment=True, filename=job.file.name.rsplit("/", 1)[-1],
+                                content_type="application/zip")
+        response["X-Content-SHA256"] = job.sha256
+        return response

@@ -1,0 +1,335 @@
+"""Seven-and-a-Half rounds dealt card by card, decided by the optimal policy, settled by the engine.
+
+Totals use the exact engine's card kinds and ``best_total``; each hand is paid by
+``Settlement.nets`` against the dealer's slot from ``Settlement.outcome``, exactly as the
+exact analysis counts it. The round's order follows the engine's reading of the rules:
+the player's card, the dealer's card, exchanges and the player's draws, then the dealer's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from casino.rules.cards import SEVEN_HALF_RANKS, new_deck
+from casino.rules.describe import odds, total
+from casino.rules.model import SevenHalfRules
+from certification.odds.results import ExactResult, PlayerView
+from certification.odds.seven_half.deck import FIGURE, KD, TARGET, VALUE, best_total, card_kind
+
+from . import Example, ExampleSet, amount, card_name, outcome_of
+from .search import Forcing, Wanted, search
+
+
+@dataclass
+class _Round:
+    cards: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    features: set[str] = field(default_factory=set)
+    net: Fraction = Fraction(0)
+    wagered: Fraction = Fraction(1)
+
+
+class SevenHalfTable:
+    """Plays one round from a deck order with the optimal policy of ``result``."""
+
+    def __init__(self, rules: SevenHalfRules, result: ExactResult):
+        self.rules = rules
+        self.policy = result.policy
+        self.settlement = result.policy.game.settlement
+        self.special = rules.special_card
+        self.wild = self.special == "wild"
+        self.kd_first = self.special == "kd_first_card"
+        self.max_cards = rules.player_max_cards or 10**6
+        self.dealer_max = rules.dealer_max_cards or 10**6
+        self.splits = rules.max_splits if rules.split_figures else 0
+
+    # -- hands -------------------------------------------------------------------------
+    def _parts(self, hand: list[str]) -> tuple[int, bool]:
+        kinds = [card_kind(c, self.special) for c in hand]
+        matta = self.wild and KD in kinds
+        return sum(VALUE[k] for k in kinds if not (self.wild and k == KD)), matta
+
+    def total(self, hand: list[str]) -> int:
+        """Best total in half points; -1 for a bust."""
+        return best_total(*self._parts(hand))
+
+    def _said(self, hand: list[str]) -> str:
+        t = self.total(hand)
+        cards = ", ".join(card_name(c) for c in hand)
+        return f"{cards} ({'bust' if t < 0 else total(Fraction(t, 2))})"
+
+    def _is_pair(self, hand: list[str]) -> bool:
+        kinds = [card_kind(c, self.special) for c in hand]
+        figures = sum(k == FIGURE or (self.kd_first and k == KD) for k in kinds)
+        return self.rules.split_figures and len(hand) == 2 and figures == 2
+
+    # -- the round -----------------------------------------------------------------------
+    def play(self, deck: list[str]) -> _Round:
+        r = _Round()
+        stock = iter(deck)
+
+        def draw() -> str:
+            card = next(stock)
+            r.cards.append(card)
+            return card
+
+        first, upcard = draw(), draw()
+        shown = "face up" if self.rules.dealer_upcard_visible else "face down"
+        r.steps.append(f"The player receives {card_name(first)} face down; the dealer receives "
+                       f"{card_name(upcard)} {shown}.")
+        if self.kd_first and first == "KD":
+            return self._kd_paid(r)
+        if self.kd_first and upcard == "KD":
+            r.features.add("dealer_kd_first_card")
+            r.steps.append("The dealer's first card is the king of diamonds: the dealer wins "
+                           "every ante at once.")
+            r.net = Fraction(-1)
+            return r
+        view_upcard = upcard if self.rules.dealer_upcard_visible else None
+        exchanges = 0
+        while True:
+            decision = self.policy.decide(PlayerView(upcard=view_upcard, cards=(first,),
+                                                     exchanges=exchanges))
+            if decision.action != "exchange":
+                break
+            exchanges += 1
+            r.features.add("exchange")
+            first = draw()
+            r.steps.append(f"The player exchanges the 4 (it leaves play for the round) and "
+                           f"receives {card_name(first)} as a new first card.")
+            if self.kd_first and first == "KD":
+                return self._kd_paid(r)
+        if decision.action == "fold":
+            r.features.add("fold")
+            r.steps.append("The player folds and loses the ante.")
+            r.net = Fraction(-1)
+            return r
+        stake = Fraction(1) + (decision.final_bet or 0) if self.rules.final_bet else Fraction(1)
+        if self.rules.final_bet:
+            r.steps.append(f"The player places a final bet of {amount(decision.final_bet).lstrip('+')} "
+                           f"ante(s): {amount(stake).lstrip('+')} units at stake.")
+        hands, shot = self._player(r, draw, first, decision.action, view_upcard, exchanges)
+        r.wagered = stake * len(hands)
+        if shot is None and all(self.total(h) < 0 for h in hands):
+            r.net = -stake * len(hands)
+            r.steps.append(f"Every hand of the player is bust: the dealer collects {amount(-r.net).lstrip('+')} "
+                           "without playing.")
+            return r
+        dealer = self._dealer(r, draw, upcard, hands, shot)
+        self._settle(r, hands, shot, dealer, stake)
+        return r
+
+    def _kd_paid(self, r: _Round) -> _Round:
+        pay = self.rules.payouts.kd_first_card
+        r.features.add("kd_first_card")
+        r.steps.append(f"The player's first card is the king of diamonds: shown at once and paid "
+                       f"{odds(pay)} on the ante; the player's round ends.")
+        r.net = Fraction(pay)
+        return r
+
+    def _player(self, r, draw, first, action, upcard, exchanges):
+        if action == "shoot":
+            r.features.add("shoot")
+            card = draw()
+            made = card_kind(card, self.special) in (FIGURE, KD)
+            r.steps.append(f"The player shoots the 7: one card face down, {card_name(card)}, "
+                           + ("a figure: 7½." if made else "not a figure: bust."))
+            return [[first, card]], (True if made else None)
+        hands, splits, h = [[first]], 0, 0
+        while h < len(hands):
+            hand = hands[h]
+            while True:
+                t = self.total(hand)
+                if t < 0 or t >= TARGET or len(hand) >= self.max_cards:
+                    break
+                if len(hand) == 1 and len(hands) > 1:
+                    act = "hit"  # a hand formed by opening takes its second card at once
+                elif len(hands) == 1 and len(hand) == 1:
+                    act = action
+                else:
+                    act = self._decide(upcard, hand, exchanges, self.splits - splits)
+                if act == "split":
+                    splits += 1
+                    r.features.add("opening")
+                    hands.append([hand.pop()])
+                    r.steps.append("The player opens the two figures into two hands, each with "
+                                   "its own equal wager.")
+                    continue
+                if act != "hit":
+                    break
+                card = draw()
+                hand.append(card)
+                r.steps.append(f"The player draws {card_name(card)}"
+                               + (f" (hand {h + 1})" if len(hands) > 1 else "")
+                               + f": {self._said(hand)}.")
+            r.steps.append(f"The player {'is bust' if self.total(hand) < 0 else 'stands'} with "
+                           f"{self._said(hand)}" + (f" (hand {h + 1})." if len(hands) > 1 else "."))
+            h += 1
+        return hands, None
+
+    def _decide(self, upcard, hand, exchanges, left) -> str:
+        cards = tuple(hand)
+        if self._is_pair(hand) and left > 0:
+            act = self.policy.decide(PlayerView(upcard=upcard, cards=cards, exchanges=exchanges,
+                                                splits_left=left)).action
+            if act == "split":
+                return act
+            return self.policy.decide(PlayerView(upcard=upcard, cards=cards, exchanges=exchanges,
+                                                 splits_left=0)).action
+        act = self.policy.decide(PlayerView(upcard=upcard, cards=cards, exchanges=exchanges)).action
+        return "hit" if act == "split" else act
+
+    def _dealer(self, r, draw, upcard, hands, shot) -> list[str]:
+        shows = shot is not None or any(self.total(h) == TARGET for h in hands)
+        reach = self.rules.dealer_must_reach_7_5_vs_revealed and shows
+        if reach:
+            r.features.add("must_reach")
+        dealer = [upcard]
+        if not self.rules.dealer_upcard_visible:
+            r.steps.append(f"The dealer turns over {card_name(upcard)}.")
+        while len(dealer) < self.dealer_max:
+            t = self.total(dealer)
+            if t < 0 or not (t < self.settlement.threshold or (reach and t < TARGET)):
+                break
+            card = draw()
+            dealer.append(card)
+            r.steps.append(f"The dealer draws {card_name(card)}: {self._said(dealer)}.")
+        why = " (it must reach the player's shown 7½)" if reach else ""
+        r.steps.append(f"The dealer {'is bust' if self.total(dealer) < 0 else 'stands'} with "
+                       f"{self._said(dealer)}{why}.")
+        return dealer
+
+    def _settle(self, r, hands, shot, dealer, stake) -> None:
+        s = self.settlement
+        d_total = self.total(dealer)
+        slot = s.outcome(d_total, len(dealer))
+        if s.natural_collects and d_total == TARGET and len(dealer) == 2:
+            r.features.add("dealer_reale")
+        for i, hand in enumerate(hands):
+            t = self.total(hand)
+            if shot is not None:
+                nets = s.nets(TARGET, True, False, shot=True)
+            elif t < 0:
+                r.net -= stake
+                continue
+            else:
+                others, matta = self._parts(hand)
+                triple = matta and len(hand) == 2 and others == 14
+                nets = s.nets(t, len(hand) == 2, triple)
+                self._tag(r, hand, t, matta, triple)
+            net = stake * Fraction(nets[slot], s.scale)
+            r.net += net
+            label = f"Hand {i + 1}" if len(hands) > 1 else "The player"
+            r.steps.append(f"{label}: {self._verdict(net, stake)}.")
+
+    def _tag(self, r, hand, t, matta, triple) -> None:
+        # The narrowest description only: a triplé is not shown again as a reale or a matta
+        # hand, nor a reale as a plain 7½, so each example illustrates one rule.
+        if triple:
+            r.features.add("triple")
+        elif t == TARGET and len(hand) == 2 and self.rules.payouts.natural is not None:
+            r.features.add("reale")
+        elif t == TARGET:
+            r.features.add("seven_and_half")
+        if matta and not triple:
+            r.features.add("matta")
+
+    @staticmethod
+    def _verdict(net: Fraction, stake: Fraction) -> str:
+        if net > 0:
+            return f"wins; paid {amount(net / stake).lstrip('+')} to 1 on {amount(stake).lstrip('+')} staked, net {amount(net)}"
+        if net == 0:
+            return "ties; the stake is returned (push), net 0"
+        return f"loses; the dealer collects {amount(-net).lstrip('+')}"
+
+
+FEATURES = {
+    "play": "An ordinary round",
+    "fold": "Folding",
+    "kd_first_card": "The player's first card is the king of diamonds",
+    "dealer_kd_first_card": "The dealer's first card is the king of diamonds",
+    "matta": "A hand holding the matta",
+    "seven_and_half": "A hand of 7½",
+    "reale": "7½ in two cards (reale)",
+    "triple": "A 7 and the matta (triplé)",
+    "dealer_reale": "The dealer's reale",
+    "must_reach": "The dealer must reach a shown 7½",
+    "exchange": "Exchanging a first-card 4",
+    "shoot": "Shooting a seven",
+    "opening": "Opening two figures",
+}
+ONLY = {"fold": ("loss", "a fold always loses the ante"),
+        "kd_first_card": ("win", "a first-card king of diamonds is always paid at once"),
+        "dealer_kd_first_card": ("loss", "the dealer's first-card king of diamonds always wins the ante"),
+        "dealer_reale": ("loss", "the dealer's reale always collects from a player still in")}
+
+
+NEVER = {"fold": ("fold", "folds"), "exchange": ("exchange", "exchanges a four"),
+         "shoot": ("shoot", "shoots a seven"), "opening": ("split", "opens two figures")}
+
+
+def _features(rules: SevenHalfRules) -> list[str]:
+    p = rules.payouts
+    on = {"play": True, "fold": rules.fold_allowed,
+          "kd_first_card": rules.special_card == "kd_first_card",
+          "dealer_kd_first_card": rules.special_card == "kd_first_card",
+          "matta": rules.special_card == "wild",
+          "seven_and_half": p.seven_and_half is not None,
+          "reale": p.natural is not None,
+          "triple": rules.special_card == "wild" and p.triple is not None,
+          "dealer_reale": p.dealer_natural_collects is not None,
+          "must_reach": rules.dealer_must_reach_7_5_vs_revealed,
+          "exchange": rules.four_exchange_max > 0, "shoot": rules.shoot_seven,
+          "opening": rules.split_figures and rules.max_splits > 0}
+    return [f for f in FEATURES if on[f]]
+
+
+def _forcings(rules: SevenHalfRules) -> dict[str, list[Forcing]]:
+    seven_half = [{0: "7S", 2: "JH"}, {0: "JH", 2: "7S"}, {0: "7S", 2: "QC"}]
+    return {"kd_first_card": [{0: "KD"}], "dealer_kd_first_card": [{1: "KD"}],
+            "matta": [{0: "KD"}, {2: "KD"}, {}], "triple": [{0: "7S", 2: "KD"}, {0: "KD", 2: "7S"}],
+            "reale": seven_half, "seven_and_half": seven_half, "must_reach": seven_half,
+            "dealer_reale": [{1: "7S", 3: "JH"}, {1: "JH", 3: "7S"}, {1: "7S", 2: "JH"}, {1: "7S", 4: "QH"}],
+            "exchange": [{0: "4S"}, {0: "4H", 1: "6C"}], "shoot": [{0: "7S"}, {0: "7C", 2: "JH"}],
+            "opening": [{0: "JH", 2: "QS"}, {0: "QH", 2: "JS", 3: "7C"}, {0: "KS", 2: "JC"}]}
+
+
+def _wanted(rules: SevenHalfRules, result: ExactResult, features: list[str]) -> list[Wanted]:
+    figures = result.bets["main"]
+    wanted = []
+    for feature in features:
+        decision = NEVER.get(feature)
+        never = decision is not None and not result.decisions.get(decision[0])
+        for outcome in ("win", "loss", "push"):
+            reason = ""
+            if never:
+                reason = f"under the optimal strategy the player never {decision[1]}"
+            elif feature in ONLY and ONLY[feature][0] != outcome:
+                reason = ONLY[feature][1]
+            elif outcome == "push" and rules.ties == "dealer" and feature != "opening":
+                reason = "the bank wins equal totals, so a single hand never pushes"
+            elif outcome == "push" and figures.p_push == 0:
+                reason = "no round of this variant ends in a push"
+            wanted.append(Wanted("main", feature, outcome, reason))
+    return wanted
+
+
+def seven_half_examples(rules: SevenHalfRules, result: ExactResult, *, seed: int,
+                        attempts: int) -> ExampleSet:
+    table = SevenHalfTable(rules, result)
+    features = _features(rules)
+    special = set(features) - {"play"}
+
+    def play(order: list[str]) -> list[Example]:
+        r = table.play(order)
+        shown = (r.features & special) or {"play"}
+        return [Example("main", f, outcome_of(r.net), tuple(r.cards), tuple(r.steps), r.net,
+                        r.wagered) for f in shown if f in features]
+
+    deck = [c.code for c in new_deck(SEVEN_HALF_RANKS, rules.decks)]
+    examples, missing, tried = search(deck=deck, wanted=_wanted(rules, result, features),
+                                      forcings=_forcings(rules), play=play, seed=seed,
+                                      attempts=attempts)
+    return ExampleSet(features={f: FEATURES[f] for f in features}, bets={"main": "Ante"},
+                      examples=examples, missing=missing, seed=seed, attempts=tried)

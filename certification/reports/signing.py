@@ -1,0 +1,310 @@
+"""PAdES signatures on issued PDFs, detached CMS signatures on packet manifests, and their checks.
+
+pyHanko only, no Django: the installation's key and certificate arrive as PEM bytes, and a
+check is always made against certificates the caller trusts (the installation's current one
+and every one it signed with before), never against whatever a file embeds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import datetime as dt
+import hashlib
+import io
+import logging
+from dataclasses import dataclass, field
+
+from asn1crypto import cms, keys, pem
+from asn1crypto import x509 as asn1_x509
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.misc import PdfError
+from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign import fields, signers
+from pyhanko.sign.diff_analysis import ModificationLevel
+from pyhanko.sign.validation.generic_cms import async_validate_detached_cms
+from pyhanko.sign.validation.pdf_embedded import async_validate_pdf_signature
+from pyhanko.sign.validation.status import SignatureCoverageLevel
+from pyhanko_certvalidator import ValidationContext
+from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+DIGEST = "sha256"
+# Room for the CMS signature in the file: enough for an RSA-4096 chain of a few certificates,
+# and it spares pyHanko a trial signature to measure it.
+SIGNATURE_BYTES = 16_384
+SIGNATURE_FIELD = "TablecertSignature"
+
+
+class SigningKeyError(ValueError):
+    """The key or certificate cannot be read, or they do not belong together."""
+
+
+@dataclass(frozen=True)
+class SigningIdentity:
+    """A private key and its certificate, as PEM."""
+
+    key_pem: bytes
+    cert_pem: bytes
+    passphrase: bytes | None = None
+
+
+@dataclass(frozen=True)
+class SignatureCheck:
+    """What a signature check found; ``ok`` only if every part of it holds."""
+
+    signed: bool
+    intact: bool = False
+    """The signed bytes hash to what the signature states."""
+    trusted: bool = False
+    """Made by one of the trusted certificates."""
+    signer: str = ""
+    signer_sha256: str = ""
+    """SHA-256 of the signer certificate (DER), the fingerprint to compare by hand."""
+    signing_time: dt.datetime | None = None
+    modification_level: str = ""
+    """pyHanko's verdict on changes after signing: NONE for an untouched PDF."""
+    coverage: str = ""
+    reasons: tuple[str, ...] = field(default_factory=tuple)
+    """Each problem found, in words; empty when ``ok``."""
+
+    @property
+    def ok(self) -> bool:
+        return self.signed and self.intact and self.trusted and not self.reasons
+
+
+def certificate_fingerprint(cert_pem_or_der: bytes) -> str:
+    return hashlib.sha256(_cert_der(cert_pem_or_der)).hexdigest()
+
+
+def certificate_subject(cert_pem_or_der: bytes) -> str:
+    return asn1_x509.Certificate.load(_cert_der(cert_pem_or_der)).subject.human_friendly
+
+
+def certificate_expiry(cert_pem_or_der: bytes) -> dt.datetime:
+    return asn1_x509.Certificate.load(_cert_der(cert_pem_or_der)).not_valid_after
+
+
+def make_self_signed(*, common_name: str, organisation: str, days: int = 3650
+                     ) -> SigningIdentity:
+    """A new ECDSA P-256 key and a self-signed certificate for document signing.
+
+    P-256 rather than RSA: PDF readers accept both, and loading an RSA key (which pyHanko
+    does on every signature) costs a fifth of a second of key checks.
+    """
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name),
+                      x509.NameAttribute(NameOID.ORGANIZATION_NAME, organisation)])
+    now = dt.datetime.now(dt.UTC)
+    cert = (
+        x509.CertificateBuilder().subject_name(name).issuer_name(name)
+        .public_key(key.public_key()).serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(now + dt.timedelta(days=days))
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.KeyUsage(
+            digital_signature=True, content_commitment=True, key_encipherment=False,
+            data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
+            encipher_only=False, decipher_only=False), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+    return SigningIdentity(
+        key_pem=key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                  serialization.NoEncryption()),
+        cert_pem=cert.public_bytes(serialization.Encoding.PEM),
+    )
+
+
+def _cert_der(data: bytes) -> bytes:
+    if pem.detect(data):
+        _, _, der = pem.unarmor(data)
+        return der
+    return data
+
+
+def load_certificate(data: bytes) -> asn1_x509.Certificate:
+    """A certificate (PEM or DER) as pyHanko takes it, e.g. for a ValidationContext."""
+    return _load_cert(data)
+
+
+def _load_cert(data: bytes) -> asn1_x509.Certificate:
+    try:
+        return asn1_x509.Certificate.load(_cert_der(data))
+    except ValueError as exc:
+        raise SigningKeyError(f"the certificate cannot be read: {exc}") from None
+
+
+def _signer(identity: SigningIdentity) -> signers.SimpleSigner:
+    cert = _load_cert(identity.cert_pem)
+    try:
+        key = serialization.load_pem_private_key(identity.key_pem, password=identity.passphrase)
+    except (ValueError, TypeError) as exc:
+        raise SigningKeyError(f"the signing key cannot be read: {exc}") from None
+    public = serialization.load_der_public_key(cert.public_key.dump())
+    if key.public_key().public_numbers() != public.public_numbers():
+        raise SigningKeyError("the signing key does not belong to the signing certificate")
+    der = key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
+                            serialization.NoEncryption())
+    return signers.SimpleSigner(signing_cert=cert, signing_key=keys.PrivateKeyInfo.load(der),
+                                cert_registry=SimpleCertificateStore.from_certs([cert]))
+
+
+def sign_pdf_bytes(pdf: bytes, identity: SigningIdentity, *, reason: str, name: str,
+                   location: str = "", field_name: str = SIGNATURE_FIELD) -> bytes:
+    """The PDF with a PAdES baseline signature (B-B) over the whole file, as a new revision."""
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    meta = signers.PdfSignatureMetadata(
+        field_name=field_name, md_algorithm=DIGEST, reason=reason, name=name,
+        location=location or None, subfilter=fields.SigSeedSubFilter.PADES,
+    )
+    out = _run(signers.async_sign_pdf(writer, meta, signer=_signer(identity),
+                                      bytes_reserved=SIGNATURE_BYTES))
+    return out.getvalue()
+
+
+def _run(coroutine):
+    """Run pyHanko's async API from sync code, also where the thread already runs an event
+    loop (pyHanko's own sync wrappers call asyncio.run, which such a thread refuses)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+@contextlib.contextmanager
+def _quiet():
+    """pyHanko logs an untrusted signer with a traceback; the check reports it in words."""
+    loggers = [logging.getLogger(name) for name in ("pyhanko", "pyhanko_certvalidator")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def _context(trusted: list[bytes]) -> ValidationContext:
+    return ValidationContext(trust_roots=[_load_cert(c) for c in trusted], allow_fetching=False)
+
+
+def _fingerprints(trusted: list[bytes]) -> set[str]:
+    return {certificate_fingerprint(c) for c in trusted}
+
+
+def validate_pdf(pdf: bytes, trusted: list[bytes]) -> SignatureCheck:
+    """Check every signature of ``pdf`` against the ``trusted`` certificates (PEM or DER)."""
+    try:
+        reader = PdfFileReader(io.BytesIO(pdf), strict=False)
+        embedded = list(reader.embedded_signatures)
+    except (PdfError, ValueError, KeyError, TypeError, OSError) as exc:
+        return SignatureCheck(signed=False, reasons=(f"not a readable PDF: {exc}",))
+    if not embedded:
+        return SignatureCheck(signed=False, reasons=("the PDF carries no signature",))
+    known = _fingerprints(trusted)
+    checks = []
+    for sig in embedded:
+        try:
+            with _quiet():
+                status = _run(async_validate_pdf_signature(
+                    sig, signer_validation_context=_context(trusted)))
+        except (PdfError, ValueError, KeyError, TypeError) as exc:
+            return SignatureCheck(signed=True, reasons=(f"the signature cannot be checked: {exc}",))
+        checks.append(_pdf_check(status, known))
+    problems = tuple(r for c in checks for r in c.reasons)
+    last = checks[-1]
+    return SignatureCheck(
+        signed=True, intact=all(c.intact for c in checks), trusted=all(c.trusted for c in checks),
+        signer=last.signer, signer_sha256=last.signer_sha256, signing_time=last.signing_time,
+        modification_level=last.modification_level, coverage=last.coverage, reasons=problems,
+    )
+
+
+def _pdf_check(status, known: set[str]) -> SignatureCheck:
+    cert = status.signing_cert
+    fingerprint = hashlib.sha256(cert.dump()).hexdigest()
+    trusted = bool(status.trusted) and fingerprint in known
+    reasons = []
+    if not status.intact:
+        reasons.append("the signed bytes were altered: the signature does not match them")
+    elif not status.valid:
+        reasons.append("the signature value does not verify with the signer's key")
+    elif not trusted:
+        reasons.append(f"signed by a certificate this installation does not trust "
+                       f"({cert.subject.human_friendly}, SHA-256 {fingerprint})")
+    level = status.modification_level
+    if level is None or level != ModificationLevel.NONE:
+        reasons.append("the file was changed after it was signed (pyHanko modification level "
+                       f"{getattr(level, 'name', 'unknown')})")
+    if status.coverage != SignatureCoverageLevel.ENTIRE_FILE:
+        reasons.append("the signature does not cover the whole file (coverage "
+                       f"{getattr(status.coverage, 'name', 'unknown')})")
+    return SignatureCheck(
+        signed=True, intact=bool(status.intact and status.valid), trusted=trusted,
+        signer=cert.subject.human_friendly, signer_sha256=fingerprint,
+        signing_time=status.signer_reported_dt,
+        modification_level=getattr(level, "name", ""),
+        coverage=getattr(status.coverage, "name", ""), reasons=tuple(reasons),
+    )
+
+
+def sign_detached(data: bytes, identity: SigningIdentity) -> bytes:
+    """A detached CMS SignedData (DER) over ``data``: the packet manifest's signature."""
+    signer = _signer(identity)
+    content = _run(signer.async_sign_general_data(data, DIGEST, detached=True))
+    return content.dump()
+
+
+def validate_detached(data: bytes, signature: bytes, trusted: list[bytes]) -> SignatureCheck:
+    """Check a detached CMS signature over ``data`` against the ``trusted`` certificates."""
+    try:
+        content = cms.ContentInfo.load(signature)
+        signed_data = content["content"]
+        if content["content_type"].native != "signed_data":
+            raise ValueError("not a CMS SignedData")
+        signed_data.native  # noqa: B018 -- parses the whole structure, so damage shows here
+    except (ValueError, TypeError, KeyError) as exc:
+        return SignatureCheck(signed=False, reasons=(f"the signature cannot be read: {exc}",))
+    try:
+        with _quiet():
+            status = _run(async_validate_detached_cms(
+                data, signed_data, signer_validation_context=_context(trusted)))
+    except (ValueError, TypeError, KeyError) as exc:
+        return SignatureCheck(signed=True, reasons=(f"the signature cannot be checked: {exc}",))
+    cert = status.signing_cert
+    fingerprint = hashlib.sha256(cert.dump()).hexdigest()
+    trusted_ok = bool(status.trusted) and fingerprint in _fingerprints(trusted)
+    reasons = []
+    if not (status.intact and status.valid):
+        reasons.append("the manifest was altered: its signature does not match it")
+    elif not trusted_ok:
+        reasons.append(f"signed by a certificate this installation does not trust "
+                       f"({cert.subject.human_friendly}, SHA-256 {fingerprint})")
+    return SignatureCheck(
+        signed=True, intact=bool(status.intact and status.valid), trusted=trusted_ok,
+        signer=cert.subject.human_friendly, signer_sha256=fingerprint,
+        signing_time=status.signer_reported_dt, reasons=tuple(reasons),
+    )
+
+
+__all__ = [
+    "SignatureCheck",
+    "SigningIdentity",
+    "SigningKeyError",
+    "certificate_expiry",
+    "certificate_fingerprint",
+    "certificate_subject",
+    "load_certificate",
+    "make_self_signed",
+    "sign_detached",
+    "sign_pdf_bytes",
+    "validate_detached",
+    "validate_pdf",
+]

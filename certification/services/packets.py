@@ -1,0 +1,286 @@
+"""The commission submission packet: what a profile requires, and the signed archive itself.
+
+Documents are built from the run's rule snapshot and the engines: the exact analysis is
+computed again (and must give the run's figures, or nothing is issued), the worked examples
+come from its optimal policy, and every PDF is signed before it is hashed into the manifest.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from casino.models import Jurisdiction, TableConfiguration, TableStatus
+from casino.models.tables import SEAT_BOUNDS
+from casino.rules import PRESET_SOURCES, rules_from_dict
+from casino.rules.describe import describe_paytable, describe_rules
+from casino.services.errors import WorkflowError
+from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
+from certification.odds.examples import worked_examples
+from certification.reports.fmt import bet_name
+from certification.reports.packet import RENDERERS, enclosures, media_type
+from certification.reports.packet.catalogue import DOCUMENTS, RANDOMNESS_CHECKS
+from certification.reports.packet.data import BetFigures, PacketData, Profile, TableSetup
+from certification.reports.packet.manifest import PacketFile, build_archive
+from certification.services.certificates import GAME_NAMES, git_commit
+from certification.services.runs import exact_figures, verdict_for
+from certification.services.signing import sign_manifest, sign_pdf
+
+
+class PacketBuildError(RuntimeError):
+    """The packet cannot be built honestly (no finished run, or figures that moved)."""
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    name: str
+    ready: bool
+    detail: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "ready": self.ready, "detail": self.detail}
+
+
+def packet_profile(jurisdiction: Jurisdiction) -> Profile:
+    return Profile(
+        code=jurisdiction.code, name=jurisdiction.name, regulator=jurisdiction.regulator,
+        regulation_reference=jurisdiction.regulation_reference,
+        submission_title=jurisdiction.submission_title, house_edge_term=jurisdiction.house_edge_term,
+        applicant_term=jurisdiction.applicant_term, signatory_block=jurisdiction.signatory_block,
+        documents=tuple(jurisdiction.documents),
+        min_simulated_rounds=jurisdiction.min_simulated_rounds,
+        randomness_required=tuple(jurisdiction.randomness_required or ()),
+    )
+
+
+def packet_table(run: CertificationRun) -> TableSetup:
+    """The table the procedures describe: an active one with this paytable version, else any."""
+    tables = TableConfiguration.objects.filter(paytable_version=run.paytable_version_id)
+    table = tables.filter(status=TableStatus.ACTIVE).order_by("table_id").first() or \
+        tables.order_by("table_id").first()
+    rules = rules_from_dict(run.rules_snapshot)
+    if table is None:
+        return TableSetup(table_id=None, seats=SEAT_BOUNDS[rules.family][1], decks=rules.decks,
+                          shuffling_method=run.shuffle_procedure)
+    return TableSetup(table_id=table.table_id, seats=table.seats, decks=table.decks,
+                      shuffling_method=table.shuffling_method or run.shuffle_procedure,
+                      limits=dict(table.bet_limits or {}))
+
+
+def _certificate(run: CertificationRun):
+    issued = list(run.issued_reports.all())
+    approved = [r for r in issued if r.kind == ReportKind.APPROVED]
+    return (approved or issued or [None])[0]
+
+
+def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
+                     host_casino: str = "") -> list[ChecklistItem]:
+    """What the profile requires, item by item, and whether this run meets it."""
+    items = [ChecklistItem("Certification run finished", run.status == RunStatus.DONE,
+                           f"run {run.certificate_number} is {run.get_status_display().lower()}")]
+    certificate = _certificate(run)
+    items.append(ChecklistItem(
+        "Approved certificate", certificate is not None and certificate.kind == ReportKind.APPROVED,
+        "approved" if certificate is not None and certificate.kind == ReportKind.APPROVED else
+        ("only a draft certificate: the submission is not approved yet" if certificate else
+         "no certificate issued")))
+    minimum = jurisdiction.min_simulated_rounds
+    items.append(ChecklistItem(
+        "Simulation size", run.rounds >= minimum,
+        f"{run.rounds:,} simulated rounds; the profile asks for at least {minimum:,}"))
+    randomness = run.randomness or {}
+    for check in jurisdiction.randomness_required or ():
+        present = bool(randomness.get(check))
+        items.append(ChecklistItem(
+            f"Randomness: {RANDOMNESS_CHECKS.get(check, check)}", present,
+            "included in the certification" if present else "missing from the certification run"))
+    edges = {name: Fraction(b["ev_fraction"]) * -1 for name, b in ((run.exact or {}).get("bets") or {}).items()}
+    verdict = verdict_for(house_edges=edges, jurisdiction=jurisdiction) if edges else {"blocking": [{}]}
+    items.append(ChecklistItem(
+        f"{jurisdiction.house_edge_term.capitalize()} within the {jurisdiction.name} bounds",
+        not verdict["blocking"],
+        "every bet inside the bounds" if not verdict["blocking"] else "; ".join(
+            f"{b.get('bet', '')}: {b.get('value', '')} {b.get('reason', '')}".strip()
+            for b in verdict["blocking"]) or "no exact figures"))
+    table = packet_table(run)
+    items.append(ChecklistItem("Shuffling procedure stated", bool(table.shuffling_method),
+                               table.shuffling_method or "no table configuration or run names one"))
+    term = jurisdiction.applicant_term
+    items.append(ChecklistItem(f"{term.capitalize()} and host casino named",
+                               bool(applicant and host_casino),
+                               ", ".join(x for x in (applicant, host_casino) if x) or
+                               f"name the {term} and the host casino"))
+    return items
+
+
+def packet_data(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
+                host_casino: str = "", checklist: list[ChecklistItem] | None = None) -> PacketData:
+    if run.status != RunStatus.DONE or not run.exact:
+        raise PacketBuildError(f"run {run.certificate_number} has not finished: certify first")
+    rules = rules_from_dict(run.rules_snapshot)
+    result = exact_figures(rules, variant=run.variant.name)
+    for name, figures in result.bets.items():
+        stored = Fraction(run.exact["bets"][name]["ev_fraction"])
+        if figures.ev != stored:
+            raise PacketBuildError(
+                f"the exact {name} figures recomputed ({figures.ev}) differ from run "
+                f"{run.certificate_number}'s ({stored}): certify again with this software")
+    profile = packet_profile(jurisdiction)
+    randomness = run.randomness or {}
+    checklist = checklist if checklist is not None else packet_checklist(
+        run=run, jurisdiction=jurisdiction, applicant=applicant, host_casino=host_casino)
+    return PacketData(
+        profile=profile, certificate_number=run.certificate_number,
+        certificate_status=(_certificate(run).kind if _certificate(run) else "not issued"),
+        variant_name=run.variant.name, game=GAME_NAMES.get(rules.family, rules.family),
+        preset_source=PRESET_SOURCES.get(run.variant.preset, ""),
+        paytable_version=run.paytable_version.number, rules=rules,
+        rule_clauses=describe_rules(rules), paytable=describe_paytable(rules),
+        bets=[BetFigures(bet=name, name=bet_name(name), house_edge=f.house_edge,
+                         element_of_risk=f.element_of_risk, average_wager=f.average_wager,
+                         outcomes=dict(f.outcomes)) for name, f in result.bets.items()],
+        examples=worked_examples(rules, result), table=packet_table(run),
+        issued=timezone.localdate(), laboratory=settings.TABLECERT_SIGNER_NAME,
+        applicant=applicant, host_casino=host_casino, procedure=randomness.get("procedure"),
+        simulation=run.simulation, randomness=randomness,
+        checks=list((run.verdict or {}).get("checks", [])),
+        software_version=run.software_version, git_commit=git_commit(),
+        inputs_sha256={"rule variant and paytable": run.inputs_sha256,
+                       **randomness.get("inputs_sha256", {})},
+        seed=str(run.seed), rounds=run.rounds, enclosures=enclosures(profile.documents),
+        missing=[f"{item.name}: {item.detail}" for item in checklist if not item.ready],
+    )
+
+
+def packet_manifest(*, data: PacketData, run: CertificationRun, jurisdiction: Jurisdiction,
+                    checklist: list[ChecklistItem]) -> dict[str, Any]:
+    version = run.paytable_version
+    return {
+        "created": timezone.now().isoformat(),
+        "jurisdiction": {"code": jurisdiction.code, "name": jurisdiction.name,
+                         "regulation": jurisdiction.regulation_reference},
+        "applicant": data.applicant, "host_casino": data.host_casino,
+        "variant": {"id": run.variant_id, "name": run.variant.name, "family": data.rules.family,
+                    "preset": run.variant.preset or None},
+        "paytable_version": {"id": version.pk, "number": version.number, "status": version.status,
+                             "payouts": version.payouts},
+        "certification_run": run.certificate_number,
+        "certification": {"id": run.pk, "rounds": run.rounds, "seed": str(run.seed),
+                          "certificate": data.certificate_status},
+        "code_version": {"software": run.software_version, "git_commit": data.git_commit},
+        "inputs_sha256": data.inputs_sha256,
+        "worked_examples": {"seed": data.examples.seed, "decks_dealt": data.examples.attempts},
+        "checklist": [item.to_json() for item in checklist],
+        "complete": all(item.ready for item in checklist),
+    }
+
+
+def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
+                 host_casino: str = "", progress=None) -> tuple[bytes, dict[str, Any]]:
+    """The signed packet archive and its manifest."""
+    report = progress or (lambda step, pct: None)
+    checklist = packet_checklist(run=run, jurisdiction=jurisdiction, applicant=applicant,
+                                 host_casino=host_casino)
+    report("exact figures and worked examples", 10)
+    data = packet_data(run=run, jurisdiction=jurisdiction, applicant=applicant,
+                       host_casino=host_casino, checklist=checklist)
+    files = []
+    documents = list(jurisdiction.documents)
+    for i, ((name, title), code) in enumerate(zip(data.enclosures, documents, strict=True)):
+        report(title, 20 + 70 * i // max(len(documents), 1))
+        files.append(PacketFile(name=name, document=code, title=DOCUMENTS[code],
+                                data=_document(code, data, run), media_type=media_type(code)))
+    report("manifest", 95)
+    archive, manifest = build_archive(
+        files, packet_manifest(data=data, run=run, jurisdiction=jurisdiction, checklist=checklist),
+        sign_manifest)
+    return archive, manifest
+
+
+def _document(code: str, data: PacketData, run: CertificationRun) -> bytes:
+    if code == "statistical-evaluation":
+        certificate = _certificate(run)
+        if certificate is None:
+            raise PacketBuildError(f"run {run.certificate_number} has no certificate issued")
+        with certificate.file.open("rb") as handle:
+            return handle.read()  # already signed when it was issued
+    rendered = RENDERERS[code](data)
+    if media_type(code) != "application/pdf":
+        return rendered  # the signed manifest vouches for it
+    return sign_pdf(rendered, reason=f"{DOCUMENTS[code]}, {data.profile.name} packet, certificate "
+                               f"{data.certificate_number}")
+
+
+def packet_file_name(*, run: CertificationRun, jurisdiction: Jurisdiction,
+                     when: dt.date | None = None) -> str:
+    return f"packet-{jurisdiction.code}-{run.certificate_number}-{(when or timezone.localdate()):%Y%m%d}.zip"
+
+
+@transaction.atomic
+def packet_job_create(*, run: CertificationRun, jurisdiction: Jurisdiction, actor,
+                      applicant: str = "", host_casino: str = "") -> PacketJob:
+    """Queue a packet build (compliance officers and admins), audited; the task starts after commit."""
+    from casino.permissions import CAN_PREPARE_PACKET
+    from casino.services.audit import audit_record, snapshot
+    from casino.services.errors import require_role
+
+    require_role(actor, CAN_PREPARE_PACKET, "preparing a submission packet")
+    if run.status != RunStatus.DONE:
+        raise WorkflowError(from_state=run.status, to_state="packet",
+                            reason=f"run {run.certificate_number} has not finished: certify first")
+    job = PacketJob.objects.create(run=run, jurisdiction=jurisdiction, requested_by=actor,
+                                   applicant=applicant.strip(), host_casino=host_casino.strip())
+    audit_record(actor=actor, action="packet.request", obj=job, before=None, after=snapshot(job),
+                 message=f"{jurisdiction.code} packet for {run.certificate_number}")
+    transaction.on_commit(lambda: _send(job.pk))
+    return job
+
+
+def _send(job_id: int) -> None:
+    from kombu.exceptions import OperationalError as BrokerUnavailable
+
+    from casino.celery import app
+
+    try:
+        app.send_task("certification.packet_build", args=(job_id,))
+    except BrokerUnavailable:
+        # The job stays queued; the page says so and a new request can be made.
+        PacketJob.objects.filter(pk=job_id, status=RunStatus.QUEUED).update(
+            step="waiting for the broker")
+
+
+def packet_job_execute(*, job_id: int) -> bool:
+    """Build a queued job's packet; a redelivered message finds it claimed and does nothing."""
+    claimed = PacketJob.objects.filter(pk=job_id, status=RunStatus.QUEUED).update(
+        status=RunStatus.RUNNING, step="starting", progress=1)
+    if claimed != 1:
+        return False
+    job = PacketJob.objects.select_related("run", "jurisdiction").get(pk=job_id)
+
+    def progress(step: str, pct: int) -> None:
+        PacketJob.objects.filter(pk=job_id).update(step=step[:100], progress=max(1, min(pct, 99)))
+
+    try:
+        archive, manifest = packet_build(run=job.run, jurisdiction=job.jurisdiction,
+                                         applicant=job.applicant, host_casino=job.host_casino,
+                                         progress=progress)
+    except Exception as exc:
+        PacketJob.objects.filter(pk=job_id).update(
+            status=RunStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:10_000],
+            finished_at=timezone.now())
+        raise
+    with transaction.atomic():
+        job.file.save(packet_file_name(run=job.run, jurisdiction=job.jurisdiction),
+                      ContentFile(archive), save=False)
+        job.sha256, job.size, job.manifest = hashlib.sha256(archive).hexdigest(), len(archive), manifest
+        job.status, job.step, job.progress, job.finished_at = RunStatus.DONE, "done", 100, timezone.now()
+        job.save()
+    return True
