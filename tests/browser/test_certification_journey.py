@@ -8,15 +8,12 @@ refused in front of the reviewer, with the reason on the page.
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 from playwright.sync_api import expect
 
 from casino.models import Submission, SubmissionStatus, TableConfiguration
 from casino.permissions import Role
 from certification.models import CertificationRun, RunStatus
-from certification.services.runs import certification_run_execute
 from tests.backoffice.factories import (
     JurisdictionFactory,
     UserFactory,
@@ -27,17 +24,7 @@ from tests.backoffice.factories import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-# The lead's Celery task that executes a run after submission_start_certification commits.
-RUN_TASK_WIRED = importlib.util.find_spec("certification.tasks.runs") is not None
 WORKER_TIMEOUT_MS = 180_000
-
-
-def _run_without_the_task(submission: Submission) -> None:
-    """Until the certification task exists, execute the queued run here, as the task will."""
-    run = CertificationRun.objects.get(
-        variant=submission.variant_id, paytable_version=submission.paytable_version_id
-    )
-    certification_run_execute(run=run)
 
 
 def test_from_preset_to_the_floor(sign_in, shoot, start_worker):
@@ -75,8 +62,6 @@ def test_from_preset_to_the_floor(sign_in, shoot, start_worker):
     expect(officer.locator('[role="progressbar"]')).to_be_visible()
     shoot(officer, "submission-in-certification")
 
-    if not RUN_TASK_WIRED:
-        _run_without_the_task(submission)
     # The progress poll reloads the page once the run has finished.
     expect(officer.locator("#run-step")).to_contain_text("Done", timeout=WORKER_TIMEOUT_MS)
     submission.refresh_from_db()
