@@ -97,11 +97,17 @@ def collusion_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureRe
 
 
 def _dealt_point(spec: AuditSpec, p: float, sums, base: float) -> dict[str, Any]:
+    per_shoe = rounds_per_shoe(p, spec.deck_size, spec.seats)
+    if not spec.dealt_through_simulated(p):
+        return {"penetration": p, "method": "exact", "rounds_per_shoe": per_shoe,
+                "player_edge_gain_fraction": "0/1", "player_edge_gain": 0.0,
+                "count_player_edge_gain": 0.0,
+                "reading": "one round per shoe: every round is dealt from the full deck"}
     s = add_sums(sums[f"dealt_through:{p:g}"])
     perfect, se, ci = ratio_ci(s["m"], s["x"], s["y"], s["xx"], s["yy"], s["xy"])
     counted, cse, cci = ratio_ci(s["m"], s["bx"], s["by"], s["bxx"], s["byy"], s["bxy"])
     return {"penetration": p, "method": "simulation", "rounds": int(s["x"]), "shoes": int(s["m"]),
-            "rounds_per_shoe": rounds_per_shoe(p, spec.deck_size, spec.seats),
+            "rounds_per_shoe": per_shoe,
             "seed": spec.seed,
             "player_edge_gain": perfect - base, "se": se, "ci95": [ci[0] - base, ci[1] - base],
             "count_player_edge_gain": counted - base, "count_se": cse,
@@ -121,15 +127,18 @@ def dealt_through_result(spec: AuditSpec, exact, sums, edge: Fraction) -> Exposu
     measures = [Countermeasure("shuffle before every round (penetration 0)", 0.0, float(edge),
                                "exact: every round is dealt from the full deck")]
     for point in curve:
-        if point["penetration"] < spec.penetration and risk_level(point["ci95"][1], float(edge)) in SAFE:
+        if (point["method"] == "simulation" and point["penetration"] < spec.penetration
+                and risk_level(point["ci95"][1], float(edge)) in SAFE):
             measures.append(Countermeasure(
-                f"cut card at penetration {point['penetration']:g}", point["player_edge_gain"],
+                f"shuffle after {point['rounds_per_shoe']} rounds (penetration "
+                f"{point['penetration']:g})", point["player_edge_gain"],
                 float(edge) - point["player_edge_gain"],
-                f"simulation, {point['rounds']} rounds, seed {spec.seed}"))
-    if spec.penetration == 0:
+                f"simulation, {point['rounds']} rounds, seed {spec.seed}, 95% CI "
+                f"[{point['ci95'][0]:.5f}, {point['ci95'][1]:.5f}]"))
+    if not spec.dealt_through_simulated(spec.penetration):
         return exact_exposure(name, title, baseline_house_edge=edge, gain=Fraction(0),
-                              reason=("the table shuffles before every round: every round is "
-                                      "dealt from the full deck, so watching the cards is worth "
+                              reason=("the table deals one round per shoe: every round is dealt "
+                                      "from the full deck, so watching the cards is worth "
                                       "nothing; the curve shows what dealing through would give"),
                               countermeasures=measures, details=details)
     head = next(p for p in curve if p["penetration"] == spec.penetration)
@@ -166,11 +175,11 @@ def shuffle_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResu
     measures = []
     for extra, run in runs.items():
         if extra and base_run.predictable and not run.predictable:
-            g, _ = gain_of(run)
+            g, (lo, hi) = gain_of(run)
             measures.append(Countermeasure(
                 f"add {extra} riffle{'s' if extra > 1 else ''}: {run.procedure}", g, float(edge) - g,
                 f"simulation, {run.decks} scored decks, seed {spec.seed}: no card of the next "
-                "deal predictable above chance"))
+                f"deal predictable above chance; gain 95% CI [{lo:.5f}, {hi:.5f}]"))
             break
     alone = riffles_alone(spec.deck_size)
     measures.append(Countermeasure(

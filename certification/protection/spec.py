@@ -14,7 +14,7 @@ from typing import Any
 from casino.rules.model import Rules
 
 from .collusion import EXACT_LIMIT
-from .dealt_through import CURVE
+from .dealt_through import CURVE, rounds_per_shoe
 from .shuffle import DEFAULT_PROCEDURE, EXTRA_RIFFLES
 
 DEFAULT_ROUNDS = 2000
@@ -60,6 +60,10 @@ class AuditSpec:
         levels = set(CURVE) | ({self.penetration} if self.penetration > 0 else set())
         return sorted(levels)
 
+    def dealt_through_simulated(self, penetration: float) -> bool:
+        """False where the shoe holds one round only: then every round is off the top."""
+        return rounds_per_shoe(penetration, self.deck_size, self.seats) > 1
+
     def table_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "decks": self.rules.decks, "penetration": self.penetration,
                 "procedure": self.procedure, "rounds": self.rounds, "seed": self.seed,
@@ -81,6 +85,6 @@ def jobs(spec: AuditSpec, collusion_simulated: list[int]) -> list[Job]:
     out: list[Job] = []
     if spec.seven_half:
         out += [Job("collusion", k) for k in collusion_simulated]
-        out += [Job("dealt_through", p) for p in spec.penetrations]
+        out += [Job("dealt_through", p) for p in spec.penetrations if spec.dealt_through_simulated(p)]
     out += [Job("shuffle", r) for r in (0, *EXTRA_RIFFLES)]
     return out
