@@ -46,6 +46,31 @@ def assemble(spec: AuditSpec, exact: dict[str, Any], sums: dict[str, list[dict]]
     }
 
 
+def assemble_exact_only(spec: AuditSpec, exact: dict[str, Any]) -> dict[str, Any]:
+    """The report with the exact exposures only; the simulated ones say that they were not run."""
+    base = Fraction(exact["baseline_ev"])
+    edge = -base
+    exposures: dict[str, Any] = {"dealer_card": exact["dealer_card"], "one_card": exact["one_card"]}
+    curve = [{"k": int(k), "method": "exact", "player_edge_gain_fraction": v,
+              "player_edge_gain": float(Fraction(v))} for k, v in exact.get("collusion_exact", {}).items()]
+    exposures["collusion"] = {"title": "Players share their cards", "method": "not_run",
+                              "collusion_curve": curve,
+                              "reason": "exact card removal shown for the smaller groups; the "
+                                        "game protection audit simulates the rest"}
+    for name, title in (("dealt_through", "Deck dealt through"), ("shuffle", "Hand shuffle predictable")):
+        exposures[name] = {"title": title, "method": "not_run",
+                           "reason": "simulated by the game protection audit, which has not been run "
+                                     "for this paytable version"}
+    return {
+        "variant": spec.variant,
+        "baseline": {"house_edge_fraction": fraction_text(edge), "house_edge": float(edge)},
+        "table": spec.table_json(),
+        "risk_rule": RISK_RULE,
+        "exposures": exposures,
+        "exact_only": True,
+    }
+
+
 def _entry(k: int, exact: dict[str, Any], sums: dict[str, list[dict]], spec: AuditSpec) -> dict[str, Any]:
     text = exact["collusion_exact"].get(str(k))
     if text is not None:

@@ -26,3 +26,6 @@ __all__ = [
     "watchdog_task",
     "worker_probe",
 ]
+from .protection import protection_begin_task, protection_chunk_task  # noqa: E402
+
+__all__ += ["protection_begin_task", "protection_chunk_task"]
