@@ -42,6 +42,9 @@ web_patterns = [
     path("tables/<int:pk>/activate/", views.table_activate, name="table-activate"),
     path("tables/<int:pk>/deactivate/", views.table_deactivate, name="table-deactivate"),
     path("audit/", views.audit_list, name="audit-list"),
+    # Game protection audit of a variant
+    path("variants/<int:pk>/protection/", views.variant_protection_start, name="variant-protection"),
+    path("variants/<int:pk>/protection.json", views.variant_protection_status, name="variant-protection-status"),
 ]
 
 urlpatterns = [

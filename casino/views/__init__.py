@@ -9,6 +9,7 @@ from .dashboard import home
 from .discussion import attachment_download, attachment_upload, comment_create
 from .paytables import paytable_compare
 from .preview import rules_preview
+from .protection import variant_protection_start, variant_protection_status
 from .runs import run_certificate, run_report_inline, run_retry, run_status
 from .submissions import (
     submission_approve,
@@ -31,6 +32,8 @@ from .variants import (
 )
 
 __all__ = [
+    "variant_protection_start",
+    "variant_protection_status",
     "attachment_download",
     "attachment_upload",
     "comment_create",

@@ -62,3 +62,30 @@ def render_report(report: dict[str, Any]) -> str:
                          f"house edge {_pct(c['house_edge'])} ({c['how']})")
         lines.append("")
     return "\n".join(lines)
+
+
+def report_rows(report: dict[str, Any]) -> list[dict[str, str]]:
+    """One row per exposure, formatted for the variant page and the certificate."""
+    rows = []
+    for name, e in report["exposures"].items():
+        method = e["method"]
+        if method in ("not_applicable", "not_run"):
+            gain = "not applicable" if method == "not_applicable" else "not run"
+            rows.append({"name": name, "title": e["title"], "method": method.replace("_", " "),
+                         "gain": gain, "exact": "", "ci": "", "house_edge": "",
+                         "risk": e.get("risk", {}).get("level", "—") if method == "not_applicable" else "—",
+                         "note": e.get("reason", ""), "countermeasures": []})
+            continue
+        ci = e.get("ci95")
+        rows.append({
+            "name": name, "title": e["title"], "method": method,
+            "gain": _pct(e["player_edge_gain"]),
+            "exact": e.get("player_edge_gain_fraction", ""),
+            "ci": f"[{_pct(ci[0])}, {_pct(ci[1])}]" if ci else "",
+            "house_edge": _pct(e["house_edge_with_exposure"]),
+            "risk": e["risk"]["level"],
+            "note": e.get("reason", ""),
+            "countermeasures": [f"{c['action']}: gain {_pct(c['player_edge_gain'])}, house edge "
+                                f"{_pct(c['house_edge'])}" for c in e.get("countermeasures", [])],
+        })
+    return rows

@@ -187,7 +187,9 @@ def protection_for_certificate(*, variant: GameVariant, paytable_version: Paytab
 
 @lru_cache(maxsize=16)
 def _exact_only(rules: Rules, name: str) -> dict[str, Any]:
-    spec = AuditSpec(rules=rules, variant=name)
+    # Two seats: collusion of two is the one-card figure, so the certificate's exact part
+    # costs a dozen analyses; the audit counts larger groups.
+    spec = AuditSpec(rules=rules, variant=name, seats=2)
     return assemble_exact_only(spec, exact_part(spec))
 
 
