@@ -59,19 +59,23 @@ def run_audit(spec: AuditSpec, progress: Callable[[int, int], None] | None = Non
     exact = exact_part(spec)
     planned = audit_jobs(spec, exact)
     tasks = [(j, c) for j in range(len(planned)) for c in range(spec.chunks)]
-    sums: dict[str, list[dict]] = {}
+    results: dict[tuple[int, int], dict] = {}
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-            futures = {pool.submit(run_chunk, spec, exact, j, c): j for j, c in tasks}
+            futures = {pool.submit(run_chunk, spec, exact, j, c): (j, c) for j, c in tasks}
             for done, future in enumerate(as_completed(futures), start=1):
-                sums.setdefault(planned[futures[future]].key, []).append(future.result())
+                results[futures[future]] = future.result()
                 if progress:
                     progress(done, len(tasks))
     else:
         for done, (j, c) in enumerate(tasks, start=1):
-            sums.setdefault(planned[j].key, []).append(run_chunk(spec, exact, j, c))
+            results[(j, c)] = run_chunk(spec, exact, j, c)
             if progress:
                 progress(done, len(tasks))
+    # Merged in chunk order, as the workers' merge does, so the floats agree to the last bit.
+    sums: dict[str, list[dict]] = {}
+    for (j, _c), part in sorted(results.items()):
+        sums.setdefault(planned[j].key, []).append(part)
     report = assemble(spec, exact, sums)
     report["seconds"] = time.perf_counter() - start
     return report

@@ -40,10 +40,10 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
     story.append(grid(
         ["Exposure", "Method", "Player gain", "House edge left", "Risk"],
         [[para(escape(r["title"])), r["method"],
-          para(escape(r["gain"] + (f" = {r['exact']}" if r["exact"] else "")
-                      + (f"<br/>95% CI {r['ci']}" if r["ci"] else "")).replace("&lt;br/&gt;", "<br/>")),
+          para(escape(r["gain"]) + (f"<br/>= {escape(r['exact'])}" if r["exact"] else "")
+               + (f"<br/>95% CI {escape(r['ci'])}" if r["ci"] else ""), "small"),
           r["house_edge"] or "—", r["risk"]] for r in rows],
-        [0.26, 0.13, 0.31, 0.17, 0.13], width, numeric_from=2))
+        [0.22, 0.1, 0.42, 0.15, 0.11], width, numeric_from=2))
     for r in rows:
         story.append(subheading(escape(r["title"])))
         if r["note"]:
