@@ -20,12 +20,22 @@ import numpy as np
 
 from .compositions import DeckValues
 
-EXACT_LIMIT = 60
-"""Most reduced decks counted exactly per k (k = 3 on one deck is 45 decks)."""
+SHORT_HANDS_LIMIT = 200
+"""Most reduced decks counted exactly per k when both hands are capped at three cards or
+fewer (the casino version: about 10 ms a deck; k = 4 on one deck is 165 decks)."""
+LONG_HANDS_LIMIT = 10
+"""With unlimited draws a deck takes 0.1-0.3 s, so only k = 2 (nine decks) is counted
+exactly and the exact exposures of any preset stay within seconds on one core."""
 
 
-def collusion_is_exact(values: DeckValues, k: int, exact_limit: int = EXACT_LIMIT) -> bool:
-    return values.removal_count(k - 1) <= exact_limit
+def exact_limit_for(rules) -> int:
+    short = all(m is not None and m <= 3 for m in (rules.player_max_cards, rules.dealer_max_cards))
+    return SHORT_HANDS_LIMIT if short else LONG_HANDS_LIMIT
+
+
+def collusion_is_exact(values: DeckValues, k: int, exact_limit: int | None = None) -> bool:
+    limit = exact_limit_for(values.rules) if exact_limit is None else exact_limit
+    return values.removal_count(k - 1) <= limit
 
 
 def collusion_exact_gain(values: DeckValues, k: int) -> Fraction:

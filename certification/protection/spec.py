@@ -13,7 +13,6 @@ from typing import Any
 
 from casino.rules.model import Rules
 
-from .collusion import EXACT_LIMIT
 from .dealt_through import CURVE, rounds_per_shoe
 from .shuffle import DEFAULT_PROCEDURE, EXTRA_RIFFLES
 
@@ -35,7 +34,8 @@ class AuditSpec:
     """Simulated rounds per collusion size and per penetration (x10 decks per procedure)."""
     seed: int = 20260101
     chunks: int = DEFAULT_CHUNKS
-    exact_limit: int = EXACT_LIMIT
+    exact_limit: int | None = None
+    """Most reduced decks counted exactly per collusion size (None: by the rules' hand sizes)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.seats <= 7:
