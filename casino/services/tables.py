@@ -22,6 +22,7 @@ EDITABLE_FIELDS = (
     "decks",
     "shuffling_method",
     "shuffle_certification",
+    "penetration",
 )
 
 
