@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .result import EXPOSURE_ORDER
+
 
 def _pct(x: float) -> str:
     return f"{x * 100:+.4f} %"
@@ -34,7 +36,8 @@ def render_report(report: dict[str, Any]) -> str:
         f"  risk rule: {report['risk_rule']}",
         "",
     ]
-    for name, e in report["exposures"].items():
+    for name in [n for n in EXPOSURE_ORDER if n in report["exposures"]]:
+        e = report["exposures"][name]
         lines.append(f"{e['title']} [{name}]: {e['method']}")
         lines.append(f"  player edge gain   {_gain(e)}")
         if e["method"] != "not_applicable":
@@ -67,7 +70,9 @@ def render_report(report: dict[str, Any]) -> str:
 def report_rows(report: dict[str, Any]) -> list[dict[str, str]]:
     """One row per exposure, formatted for the variant page and the certificate."""
     rows = []
-    for name, e in report["exposures"].items():
+    # Stored reports come back from jsonb with their keys re-ordered: print in the audit's order.
+    for name in [n for n in EXPOSURE_ORDER if n in report["exposures"]]:
+        e = report["exposures"][name]
         method = e["method"]
         if method in ("not_applicable", "not_run"):
             gain = "not applicable" if method == "not_applicable" else "not run"
