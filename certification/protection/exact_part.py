@@ -44,7 +44,7 @@ def exact_part(spec: AuditSpec) -> dict[str, Any]:
     if not spec.seven_half:
         out["one_card"] = not_applicable(one_card.NAME, one_card.TITLE, baseline_house_edge=-base, reason=(
             "not computed for this family: the 9-10-11 exact engine counts decks of whole "
-            "ranks in whole suits, and a deck short of a single card is outside it")).to_json()
+            "ranks in whole suits, and a deck short of a single card is outside it"), unvalued=True).to_json()
         out["collusion_simulated"] = []
         return out
     values = deck_values(rules)

@@ -35,7 +35,8 @@ def assemble(spec: AuditSpec, exact: dict[str, Any], sums: dict[str, list[dict]]
                             ("dealt_through", "Deck dealt through")):
             exposures[name] = not_applicable(name, title, baseline_house_edge=edge, reason=(
                 "not computed for this family: the 9-10-11 exact engine counts decks of whole "
-                "ranks in whole suits, and a deck short of single cards is outside it")).to_json()
+                "ranks in whole suits, and a deck short of single cards is outside it"),
+                unvalued=True).to_json()
     exposures["shuffle"] = shuffle_result(spec, exact, sums, edge).to_json()
     return {
         "variant": spec.variant,
@@ -219,8 +220,11 @@ def shuffle_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResu
                "predictable_cards": len(base_run.predictable),
                "deal_positions": deal_positions(spec.seats, spec.deck_size),
                "riffles_alone_needed": alone}
+    # Cards predicted above chance that the gain model does not value (the player's own
+    # next cards, a die game's hands) are a leak of unknown worth, never a risk of none.
+    unvalued = dealer_gain is None and bool(base_run.predictable)
     return ExposureResult(name, title, "simulation", edge, gain=gain, ci95=ci,
-                          countermeasures=measures, details=details,
+                          countermeasures=measures, details=details, unvalued=unvalued,
                           reason=f"{why}; {len(base_run.predictable)} of the next deal's first "
                                  f"{deal_positions(spec.seats, spec.deck_size)} cards predictable "
                                  f"above chance under {spec.procedure}; seed {spec.seed}")

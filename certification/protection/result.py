@@ -12,13 +12,13 @@ from fractions import Fraction
 from typing import Any, Literal
 
 Method = Literal["exact", "simulation", "not_applicable"]
-RiskLevel = Literal["none", "low", "medium", "high"]
+RiskLevel = Literal["none", "low", "medium", "high", "unknown"]
 
 RISK_RULE = (
     "high if the house edge with the exposure is negative (the leak gives or keeps a player "
     "advantage); medium if the gain removes more than half of the house edge; low if any "
     "gain remains; none if the information is worth nothing. A simulated gain is judged by "
-    "the upper end of its 95 % interval."
+    "the upper end of its 95 % interval. Unknown: the leak exists but its value is not computed."
 )
 
 
@@ -68,6 +68,8 @@ class ExposureResult:
     countermeasures: list[Countermeasure] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)
     """Curves, tags, seeds and sample sizes, as plain JSON values."""
+    unvalued: bool = False
+    """The information leaks but its value is not computed: the risk is unknown, not none."""
 
     @property
     def house_edge_with_exposure(self) -> float:
@@ -79,6 +81,8 @@ class ExposureResult:
 
     @property
     def risk(self) -> RiskLevel:
+        if self.unvalued:
+            return "unknown"
         if self.method == "not_applicable":
             return "none"
         return risk_level(self.judged_gain, float(self.baseline_house_edge))
@@ -109,9 +113,9 @@ def exact_exposure(name: str, title: str, *, baseline_house_edge: Fraction, gain
 
 
 def not_applicable(name: str, title: str, *, baseline_house_edge: Fraction,
-                   reason: str) -> ExposureResult:
+                   reason: str, unvalued: bool = False) -> ExposureResult:
     return ExposureResult(name=name, title=title, method="not_applicable",
-                          baseline_house_edge=baseline_house_edge, reason=reason)
+                          baseline_house_edge=baseline_house_edge, reason=reason, unvalued=unvalued)
 
 
 EXPOSURE_ORDER = ("dealer_card", "one_card", "collusion", "dealt_through", "shuffle")

@@ -142,3 +142,15 @@ def test_the_exact_part_is_plain_json_with_exact_fractions():
     assert exact["collusion_simulated"] == [5]
     unlimited = exact_part(AuditSpec(rules=preset("siete-y-media"), seats=3))
     assert unlimited["collusion_exact"].keys() == {"2"} and unlimited["collusion_simulated"] == [3]
+
+
+def test_a_leak_whose_value_is_not_computed_is_of_unknown_risk_never_none():
+    report = run_audit(AuditSpec(rules=preset("nine-ten-eleven"), seats=2, procedure="riffle,cut",
+                                 rounds=40, seed=2))
+    exposures = report["exposures"]
+    assert exposures["dealer_card"]["risk"]["level"] == "none"  # a die: nothing to see
+    for name in ("one_card", "collusion", "dealt_through"):
+        assert exposures[name]["risk"]["level"] == "unknown", name
+        assert exposures[name]["reason"].startswith("not computed")
+    assert exposures["shuffle"]["predictable_cards"] > 0
+    assert exposures["shuffle"]["risk"]["level"] == "unknown"
