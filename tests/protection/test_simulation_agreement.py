@@ -46,3 +46,20 @@ def test_sampled_removed_cards_agree_with_the_exact_average(name):
                       for k in range(9)])[removed]
     se = gains.std(ddof=1) / np.sqrt(len(gains))
     assert abs(gains.mean() - exact) < 4 * se, (gains.mean(), exact, se)
+
+
+def test_sampled_collusion_agrees_with_exact_card_removal():
+    from certification.protection.collusion import (
+        collusion_exact_gain,
+        collusion_sample_sums,
+        control_mean,
+    )
+    from certification.protection.sampling import controlled_mean
+
+    values = deck_values(preset("seven-half-casino"))
+    exact = float(collusion_exact_gain(values, 4))
+    rng = np.random.default_rng(np.random.SeedSequence(4, spawn_key=(4,)))
+    sums = collusion_sample_sums(values, 4, rng, 3000)
+    mean, se, _ci = controlled_mean(sums, float(control_mean(values, 4)))
+    assert abs(mean - exact) < 4 * se, (mean, exact, se)
+    assert se < exact / 10, "the control variate keeps the interval narrow"
