@@ -19,7 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from casino.models import GameVariant, PaytableVersion
-from casino.rules import Rules, rules_from_dict
+from casino.rules import Rules, RuleValidationError, rules_from_dict
 from casino.services.audit import audit_record, snapshot
 from certification.models import ProtectionAudit, ProtectionChunk, RunStatus
 from certification.protection import AuditSpec, assemble, audit_jobs, exact_part, run_chunk
@@ -53,12 +53,17 @@ def protection_audit_start(*, variant: GameVariant, paytable_version: PaytableVe
 
     rules = variant.rules_dict(paytable_version.payouts)
     try:
+        parsed_rules = rules_from_dict(rules)
+    except RuleValidationError as exc:
+        field, message = next(iter(exc.errors.items()))
+        raise ProtectionInputError(f"rules.{field}", message) from None
+    try:
         parse_procedure(procedure)
     except ProcedureError as exc:
         raise ProtectionInputError("procedure", str(exc)) from None
     seed = secrets.randbits(64) if seed is None else seed
     try:
-        AuditSpec(rules=rules_from_dict(rules), seats=seats, penetration=penetration,
+        AuditSpec(rules=parsed_rules, seats=seats, penetration=penetration,
                   procedure=procedure, rounds=rounds, seed=seed)
     except ValueError as exc:
         field, _, message = str(exc).partition(": ")
