@@ -171,6 +171,38 @@ def protection_audit_fail(*, audit_id: int, error: str) -> None:
                          after=_brief(audit), message=error[:500])
 
 
+def protection_audits_resume(*, older_than_minutes: int = 15) -> int:
+    """Send again what stalled audits are missing (a lost worker, a restarted broker).
+
+    Recording is idempotent, so a chunk that was only slow and arrives twice counts once;
+    an audit quiet for over a day is failed with the reason instead.
+    """
+    now = timezone.now()
+    quiet_since = now - timezone.timedelta(minutes=older_than_minutes)
+    resumed = 0
+    stalled = ProtectionAudit.objects.filter(
+        status__in=(RunStatus.QUEUED, RunStatus.RUNNING), created_at__lt=quiet_since)
+    for audit in stalled:
+        if audit.created_at < now - timezone.timedelta(days=1):
+            protection_audit_fail(audit_id=audit.pk, error="stalled for over a day; start a new audit")
+            continue
+        last = audit.chunk_rows.order_by("-created_at").values_list("created_at", flat=True).first()
+        if last is not None and last > quiet_since:
+            continue
+        if audit.status == RunStatus.QUEUED or audit.exact is None:
+            from certification.tasks.protection import protection_begin_task
+
+            # A claimed audit whose exact part was lost goes back to the queue to be claimed again.
+            ProtectionAudit.objects.filter(pk=audit.pk, exact__isnull=True).update(status=RunStatus.QUEUED)
+            protection_begin_task.delay(audit.pk)
+        elif audit.chunks_done < audit.chunks_total:
+            protection_audit_dispatch(audit_id=audit.pk, missing_only=True)
+        else:
+            protection_audit_finish(audit_id=audit.pk)
+        resumed += 1
+    return resumed
+
+
 def latest_protection_audit(*, variant: GameVariant, paytable_version: PaytableVersion | None = None,
                             done: bool = False) -> ProtectionAudit | None:
     audits = ProtectionAudit.objects.filter(variant=variant)

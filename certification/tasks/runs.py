@@ -22,6 +22,7 @@ def certification_run_complete_task(run_id: int) -> bool:
 
 @shared_task(name="certification.watchdog")
 def watchdog_task(older_than_minutes: int = 60) -> dict:
+    from certification.services.protection import protection_audits_resume
     from certification.services.simulation import simulation_runs_resume
 
     quiet = min(older_than_minutes, 15)
@@ -29,6 +30,7 @@ def watchdog_task(older_than_minutes: int = 60) -> dict:
         "simulations_resumed": simulation_runs_resume(older_than_minutes=quiet),
         "certifications_resent": queued_runs_resend(older_than_minutes=quiet),
         "certifications_failed": stale_runs_mark(older_than_minutes=older_than_minutes),
+        "protection_audits_resumed": protection_audits_resume(older_than_minutes=quiet),
     }
 
 

@@ -63,3 +63,23 @@ def test_a_chunk_delivered_twice_is_counted_once():
     audit.refresh_from_db()
     assert audit.chunks_done == 1 and ProtectionChunk.objects.filter(audit=audit).count() == 1
     assert audit.status == RunStatus.RUNNING and 10 <= audit.progress < 100
+
+
+def test_the_watchdog_finishes_a_stalled_audit(start_worker):
+    from django.utils import timezone
+
+    from certification.tasks.runs import watchdog_task
+
+    start_worker(concurrency=2, name="protect-watchdog")
+    variant = make_variant(actor=None, preset="seven-half-casino", name="Casino stalled")
+    audit = protection_audit_start(variant=variant, paytable_version=variant.paytable.latest_version,
+                                   actor=None, dispatch=False, **SETTINGS)
+    protection_audit_begin(audit_id=audit.pk, dispatch=False)  # its chunks were never sent
+    assert protection_chunk_run(audit_id=audit.pk, job=0, index=0) is True
+    an_hour_ago = timezone.now() - timezone.timedelta(hours=1)
+    ProtectionAudit.objects.filter(pk=audit.pk).update(created_at=an_hour_ago)
+    ProtectionChunk.objects.filter(audit=audit).update(created_at=an_hour_ago)
+    assert watchdog_task()["protection_audits_resumed"] == 1
+    audit = _wait(audit)
+    assert audit.status == RunStatus.DONE and audit.chunks_done == audit.chunks_total
+    assert _figures(audit.result) == _figures(run_audit(protection_spec(audit)))
