@@ -53,6 +53,9 @@ web_patterns = [
     path("submissions/<int:pk>/packet/build/", views.submission_packet_create,
          name="submission-packet-create"),
     path("packets/<int:pk>/download/", views.packet_download, name="packet-download"),
+    # Game protection audit of a variant
+    path("variants/<int:pk>/protection/", views.variant_protection_start, name="variant-protection"),
+    path("variants/<int:pk>/protection.json", views.variant_protection_status, name="variant-protection-status"),
 ]
 
 urlpatterns = [

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
 from django.contrib.admin import helpers
 from django.http import HttpResponse
@@ -134,8 +135,25 @@ class SubmissionAdmin(RoleAdmin):
         return HttpResponse(REJECT_PAGE.render(context, request))
 
 
+class TableConfigurationAdminForm(forms.ModelForm):
+    class Meta:
+        model = TableConfiguration
+        fields = "__all__"  # noqa: DJ007 (the admin's own field set, as without this form)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "penetration" in self.fields:
+            self.fields["penetration"].required = False
+
+    def clean_penetration(self) -> float:
+        # Left empty, a table shuffles before every round, as every table did before.
+        value = self.cleaned_data.get("penetration")
+        return 0.0 if value is None else value
+
+
 @admin.register(TableConfiguration)
 class TableConfigurationAdmin(RoleAdmin):
+    form = TableConfigurationAdminForm
     list_display = ["table_id", "pit", "variant", "paytable_version", "status", "seats", "decks"]
     list_filter = ["status", "pit"]
     readonly_fields = ["status", "created_at", "updated_at"]

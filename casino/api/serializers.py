@@ -106,6 +106,7 @@ class TableSerializer(serializers.ModelSerializer):
             "decks",
             "shuffling_method",
             "shuffle_certification",
+            "penetration",
             "status",
             "created_at",
             "updated_at",

@@ -29,6 +29,7 @@ class TableInput(serializers.Serializer):
     shuffle_certification = serializers.PrimaryKeyRelatedField(
         queryset=ShuffleCertification.objects.all(), required=False, allow_null=True
     )
+    penetration = serializers.FloatField(min_value=0, max_value=0.95, required=False)
 
     def validate_table_id(self, value: str) -> str:
         taken = TableConfiguration.objects.filter(table_id=value)

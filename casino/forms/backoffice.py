@@ -103,7 +103,15 @@ class TableCreateForm(TableAssignForm):
         max_length=200, required=False, label="Shuffling method",
         help_text=TableConfiguration._meta.get_field("shuffling_method").help_text,
     )
-    field_order = ["table_id", "pit", "paytable_version", "seats", "shuffling_method"]
+    penetration = forms.FloatField(
+        min_value=0, max_value=0.95, initial=0.0, required=False, label="Penetration",
+        help_text=TableConfiguration._meta.get_field("penetration").help_text,
+    )
+    field_order = ["table_id", "pit", "paytable_version", "seats", "shuffling_method", "penetration"]
+
+    def clean_penetration(self) -> float:
+        value = self.cleaned_data.get("penetration")
+        return 0.0 if value is None else value
 
     def clean_table_id(self) -> str:
         value = self.cleaned_data["table_id"].strip()

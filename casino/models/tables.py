@@ -51,6 +51,10 @@ class TableConfiguration(models.Model):
         blank=True,
         help_text='A hand procedure such as "wash,riffle,riffle,box,riffle,cut" or a shuffler model.',
     )
+    penetration = models.FloatField(
+        default=0.0,
+        help_text="Share of the deck dealt before the shuffle; 0 shuffles before every round.",
+    )
     shuffle_certification = models.ForeignKey(
         "certification.ShuffleCertification",
         null=True,
@@ -95,6 +99,8 @@ def table_errors(table: TableConfiguration) -> dict[str, str]:
         errors["decks"] = (
             f"the variant was certified with {certified_decks} deck(s), not {table.decks}"
         )
+    if not 0 <= (table.penetration or 0) < 1:
+        errors["penetration"] = f"a share of the deck from 0 up to (not including) 1, not {table.penetration}"
     limit_problem = _limits_error(variant.family, table.bet_limits)
     if limit_problem:
         errors["bet_limits"] = limit_problem

@@ -22,6 +22,7 @@ EDITABLE_FIELDS = (
     "decks",
     "shuffling_method",
     "shuffle_certification",
+    "penetration",
 )
 
 
@@ -38,6 +39,7 @@ def table_configuration_create(
     decks: int | None = None,
     shuffling_method: str = "",
     shuffle_certification=None,
+    penetration: float = 0.0,
 ) -> TableConfiguration:
     """A new table starts inactive; ``table_activate`` puts it on the floor."""
     require_role(actor, CAN_CONFIGURE_TABLES, "configuring a table")
@@ -53,6 +55,7 @@ def table_configuration_create(
         decks=variant.parameters.get("decks", 1) if decks is None else decks,
         shuffling_method=shuffling_method,
         shuffle_certification=shuffle_certification,
+        penetration=penetration,
     )
     _validate(table)
     table.save()

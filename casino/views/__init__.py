@@ -10,6 +10,7 @@ from .discussion import attachment_download, attachment_upload, comment_create
 from .packets import packet_download, submission_packet, submission_packet_create
 from .paytables import paytable_compare
 from .preview import rules_preview
+from .protection import variant_protection_start, variant_protection_status
 from .runs import run_certificate, run_report_inline, run_retry, run_status
 from .submissions import (
     submission_approve,
@@ -35,6 +36,8 @@ __all__ = [
     "packet_download",
     "submission_packet",
     "submission_packet_create",
+    "variant_protection_start",
+    "variant_protection_status",
     "attachment_download",
     "attachment_upload",
     "comment_create",

@@ -21,6 +21,7 @@ from casino.services.tables import table_configuration_create, table_configurati
 
 from .access import page, paginate, readable, role_required
 from .common import workflow_message
+from .protection import table_protection_warnings
 
 
 def shuffle_status(table: TableConfiguration) -> dict:
@@ -65,8 +66,12 @@ def _form_errors(form, exc: ValidationError) -> None:
 @role_required(*CAN_CONFIGURE_TABLES)
 def table_create(request: HttpRequest) -> HttpResponse:
     form = TableCreateForm(request.POST or None)
+    warnings = []
     if request.method == "POST" and form.is_valid():
         version = form.cleaned_data["paytable_version"]
+        warnings = table_protection_warnings(version=version, **{
+            k: form.cleaned_data[k] for k in ("seats", "penetration", "shuffling_method")})
+    if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 table = table_configuration_create(
@@ -74,13 +79,19 @@ def table_create(request: HttpRequest) -> HttpResponse:
                     variant=version.paytable.variant, paytable_version=version,
                     pit=form.cleaned_data["pit"], seats=form.cleaned_data["seats"],
                     shuffling_method=form.cleaned_data["shuffling_method"],
+                    penetration=form.cleaned_data["penetration"],
                 )
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
             messages.success(request, f"Table {table.table_id} configured; open it when ready.")
+            # A warning, not a refusal: the floor may have reasons (surveillance, a shuffler
+            # on order) that the settings cannot show.
+            for warning in warnings:
+                messages.warning(request, f"Game protection, {warning.setting}: {warning.message}")
             return redirect("web:table-list")
-    return page(request, "tables/form.html", {"form": form, "title": "New table"})
+    return page(request, "tables/form.html", {"form": form, "title": "New table",
+                                              "protection_warnings": warnings})
 
 
 @role_required(*CAN_CONFIGURE_TABLES)

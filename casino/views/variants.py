@@ -31,6 +31,7 @@ from casino.workflow import variant_revise as variant_revise_service
 from .access import abilities, page, paginate, readable, role_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
 from .figures import preview_rows
+from .protection import protection_context
 from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
 
 FAMILY_LABELS = {SEVEN_AND_HALF: "Seven and a Half", NINE_TEN_ELEVEN: "9-10-11"}
@@ -137,6 +138,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "editable_rules": can.author and variant.is_editable,
         "new_version_allowed": can.edit_paytable and variant.status not in (VariantStatus.REJECTED, VariantStatus.RETIRED),
         "revisable": can.author and variant.status == VariantStatus.REJECTED,
+        **protection_context(variant, latest, can.certify),
     })
 
 

@@ -1,6 +1,7 @@
 """Certification records; one module per concern, re-exported here for Django."""
 
 from .packets import PacketJob  # noqa: F401
+from .protection import ProtectionAudit, ProtectionChunk  # noqa: F401
 from .reports import IssuedReport, ReportKind  # noqa: F401
 from .runs import CertificationRun, RunStatus  # noqa: F401
 from .shuffles import ShuffleCertification, ShuffleLog, SummaryReport  # noqa: F401

@@ -22,6 +22,7 @@ from .sections import body
 from .sections.closing import approval_section, reproducibility_section
 from .sections.cover import cover
 from .sections.maths import maths_section
+from .sections.protection import protection_annex
 from .sections.randomness import randomness_section
 from .sections.rules import paytable_section, rules_section
 from .sections.simulation import simulation_section
@@ -122,4 +123,5 @@ class CertificateRenderer:
                         reproducibility_section):
             story += [PageBreak(), *section(data, width)]
         story += approval_section(data, width)
+        story += protection_annex(data, width)
         return story

@@ -77,6 +77,8 @@ class CertificateData:
     shuffle_battery: dict[str, Any] | None = None
     procedure: dict[str, Any] | None = None
     laboratory: str = "Tablecert Certification Laboratory"
+    protection: dict[str, Any] | None = None
+    """The game protection report (``certification.protection``'s JSON), shown as an annex."""
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:

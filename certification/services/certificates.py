@@ -16,6 +16,7 @@ from casino.rules.describe import describe_paytable, describe_rules
 from certification.models import CertificationRun, IssuedReport, ReportKind
 from certification.reports.data import CertificateData, Reproducibility, TableLimit, Verdict
 from certification.reports.verify import sha256_of
+from certification.services.protection import protection_for_certificate
 from certification.services.signing import sign_pdf
 
 GAME_NAMES = {"seven_and_half": "Seven and a Half", "nine_ten_eleven": "9-10-11"}
@@ -92,6 +93,8 @@ def certificate_data(*, run: CertificationRun, kind: str, approver=None, approve
         shuffle_battery=randomness.get("shuffle_battery"),
         procedure=randomness.get("procedure"),
         table_limits=_table_limits(run),
+        protection=protection_for_certificate(variant=variant, paytable_version=run.paytable_version,
+                                              rules=rules),
         approver=approver.get_username() if approver else None,
         approved=approved_at.date() if isinstance(approved_at, dt.datetime) else approved_at,
         reproducibility=Reproducibility(

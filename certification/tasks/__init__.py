@@ -31,3 +31,6 @@ __all__ = [
     "worker_probe",
     "packet_build_task",
 ]
+from .protection import protection_begin_task, protection_chunk_task  # noqa: E402
+
+__all__ += ["protection_begin_task", "protection_chunk_task"]

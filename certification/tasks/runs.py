@@ -22,6 +22,7 @@ def certification_run_complete_task(run_id: int) -> bool:
 
 @shared_task(name="certification.watchdog")
 def watchdog_task(older_than_minutes: int = 60) -> dict:
+    from certification.services.protection import protection_audits_resume
     from certification.services.simulation import simulation_runs_resume
     from certification.services.tuning import tuning_jobs_resume
 
@@ -31,6 +32,7 @@ def watchdog_task(older_than_minutes: int = 60) -> dict:
         "certifications_resent": queued_runs_resend(older_than_minutes=quiet),
         "certifications_failed": stale_runs_mark(older_than_minutes=older_than_minutes),
         "tunings_resumed": tuning_jobs_resume(older_than_minutes=quiet),
+        "protection_audits_resumed": protection_audits_resume(older_than_minutes=quiet),
     }
 
 

@@ -96,3 +96,26 @@ def test_nine_ten_eleven_limits(alice, rita, adam):
 def test_only_admins_configure_tables(alice, approved):
     with pytest.raises(PermissionDenied):
         make_table(admin=alice, variant=approved.variant)
+
+
+def test_penetration_is_a_share_of_the_deck_audited_like_any_setting(adam, approved):
+    from casino.models import AuditEvent
+
+    table = make_table(admin=adam, variant=approved.variant)
+    assert table.penetration == 0
+    table_configuration_update(table=table, actor=adam, penetration=0.5)
+    event = AuditEvent.objects.filter(action="table.update", object_id=str(table.pk)).latest("id")
+    assert event.before["penetration"] == 0 and event.after["penetration"] == 0.5
+    with pytest.raises(ValidationError) as caught:
+        table_configuration_update(table=table, actor=adam, penetration=1.0)
+    assert "penetration" in caught.value.message_dict
+
+
+def test_the_api_reads_and_writes_penetration(api, adam, approved):
+    client = api(adam)
+    body = {"table_id": "API-P", "variant": approved.variant.pk,
+            "paytable_version": approved.paytable_version.pk, "penetration": 0.75}
+    created = client.post("/api/v1/tables/", body, format="json")
+    assert created.status_code == 201 and created.json()["penetration"] == 0.75
+    refused = client.post("/api/v1/tables/", {**body, "table_id": "API-Q", "penetration": 2}, format="json")
+    assert refused.status_code == 400 and "penetration" in refused.content.decode()

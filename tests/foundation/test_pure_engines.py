@@ -11,6 +11,7 @@ PURE_PACKAGES = [
     "certification.randomness",
     "certification.reports",
     "certification.odds.tuner",
+    "certification.protection",
 ]
 
 SCRIPT = """

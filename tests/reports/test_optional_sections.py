@@ -37,3 +37,19 @@ def test_approved_certificate_has_no_draft_marks():
     assert "DRAFT" not in text
     assert "Verdict: APPROVED" in text
     assert "Approved on 2025-12-01 by Dr. A. Bianchi" in text
+
+
+def test_the_game_protection_annex_lists_exposures_gains_risks_and_countermeasures():
+    from casino.rules import preset
+    from certification.protection import AuditSpec, exact_part
+    from certification.protection.merge import assemble_exact_only
+
+    spec = AuditSpec(rules=preset("sette-e-mezzo"), variant="sette-e-mezzo", seats=2)
+    data = replace(certificate_for("sette-e-mezzo", 32),
+                   protection=assemble_exact_only(spec, exact_part(spec)))
+    text = _text(data)
+    assert "A Game protection" in text and "Dealer's face-down card seen" in text
+    assert "18951831495373/190330952526000" in text
+    assert "Countermeasure: no-peek dealing" in text
+    assert "no game protection audit of this paytable version had completed" in text
+    assert "A Game protection" not in _text(certificate_for("sette-e-mezzo", 33))

@@ -1,0 +1,19 @@
+"""The game protection audit's settings on the variant page."""
+
+from __future__ import annotations
+
+from django import forms
+
+from certification.protection.shuffle import DEFAULT_PROCEDURE
+from certification.protection.spec import DEFAULT_ROUNDS
+
+
+class ProtectionAuditForm(forms.Form):
+    seats = forms.IntegerField(min_value=1, max_value=7, initial=7,
+                               help_text="Players at the table (collusion up to this many).")
+    penetration = forms.FloatField(min_value=0, max_value=0.95, initial=0.0,
+                                   help_text="Share of the deck dealt before the shuffle; 0 shuffles every round.")
+    procedure = forms.CharField(max_length=200, initial=DEFAULT_PROCEDURE,
+                                help_text="The hand-shuffle procedure, e.g. wash,riffle,riffle,box,riffle,cut.")
+    rounds = forms.IntegerField(min_value=100, max_value=20_000, initial=DEFAULT_ROUNDS,
+                                help_text="Simulated rounds per point of each curve.")

@@ -1,0 +1,74 @@
+"""The exact exposures of an audit: cheap, run first (also by the certification pipeline).
+
+The result is plain JSON so that a worker can hand it to the chunks and to the final merge:
+fractions travel as "p/q" strings.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from casino.rules.model import Rules, SevenHalfRules
+from certification.odds.analysis import analyze
+
+from . import one_card
+from .collusion import collusion_exact_gain, collusion_is_exact, control_mean
+from .compositions import DeckValues, single_removals
+from .dealer_card import dealer_card_exposure
+from .dealt_through import count_tags
+from .result import fraction_text, not_applicable
+from .spec import AuditSpec
+
+
+@lru_cache(maxsize=4)
+def deck_values(rules: SevenHalfRules) -> DeckValues:
+    """One cache of exact deck values per variant and process (workers reuse it)."""
+    return DeckValues(rules)
+
+
+def baseline_ev(rules: Rules) -> Fraction:
+    if rules.family == "seven_and_half":
+        return deck_values(rules).baseline
+    return analyze(rules).bets["main"].ev
+
+
+def exact_part(spec: AuditSpec) -> dict[str, Any]:
+    rules = spec.rules
+    base = baseline_ev(rules)
+    out: dict[str, Any] = {"baseline_ev": fraction_text(base), "collusion_exact": {}}
+    dealer = dealer_card_exposure(rules, base)
+    out["dealer_card"] = dealer.to_json()
+    out["dealer_gain"] = fraction_text(dealer.gain_fraction) if dealer.gain_fraction is not None else None
+    if not spec.seven_half:
+        out["one_card"] = not_applicable(one_card.NAME, one_card.TITLE, baseline_house_edge=-base, reason=(
+            "not computed for this family: the 9-10-11 exact engine counts decks of whole "
+            "ranks in whole suits, and a deck short of a single card is outside it"), unvalued=True).to_json()
+        out["collusion_simulated"] = []
+        return out
+    values = deck_values(rules)
+    one = one_card.one_card_exposure(values)
+    out["one_card"] = one.to_json()
+    effects = {kind: ev - base for kind, ev in _single_values(values).items()}
+    tags, unit = count_tags(effects)
+    out["tags"] = {values.label(k): t for k, t in tags.items()}
+    out["tag_unit"] = unit
+    simulated = []
+    for k in range(2, spec.seats + 1):
+        if collusion_is_exact(values, k, spec.exact_limit):
+            out["collusion_exact"][str(k)] = fraction_text(collusion_exact_gain(values, k))
+        else:
+            simulated.append(k)
+            out.setdefault("collusion_control_mean", {})[str(k)] = fraction_text(control_mean(values, k))
+    out["collusion_simulated"] = simulated
+    return out
+
+
+def _single_values(values: DeckValues) -> dict[int, Fraction]:
+    return {kind: ev for kind, _p, ev in single_removals(values)}
+
+
+def tags_by_kind(spec: AuditSpec, exact: dict[str, Any]) -> dict[int, int]:
+    labels = {deck_values(spec.rules).label(k): k for k in range(9)}
+    return {labels[label]: tag for label, tag in exact["tags"].items()}

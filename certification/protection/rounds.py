@@ -1,0 +1,97 @@
+"""Deal one Seven-and-a-Half round from a stock, to know which cards it uses.
+
+The dealt-through simulation needs the cards a round consumes; its value comes from the
+exact engine, so the round is dealt only to advance the deck. Every seat plays the exact
+engine's optimal policy for the deck at the start of the round (a perfect-information
+table); the dealer follows the variant's drawing rule. Opening (split) is played as a
+stand: it only changes how many cards a round uses, and no preset opens.
+"""
+
+from __future__ import annotations
+
+from casino.rules.model import SevenHalfRules
+from certification.odds.results import PlayerView
+from certification.odds.seven_half.deck import KD, TARGET, VALUE, best_total, card_kind
+
+BUST = -1
+
+
+def hand_total(cards: list[str], rules: SevenHalfRules) -> int:
+    """Best total in half points (-1 for a bust), by the engine's own rule for the matta."""
+    special = rules.special_card
+    kinds = [card_kind(code, special) for code in cards]
+    if special == "kd_first_card" and kinds == [KD]:
+        return TARGET  # a first-card king alone is 7 1/2; later it is worth 1/2
+    matta = special == "wild" and KD in kinds
+    others = sum(VALUE[k] for k in kinds if not (matta and k == KD))
+    return best_total(others, matta)
+
+
+def deal_round(stock: list[str], seats: int, policy, rules: SevenHalfRules) -> list[str]:
+    """Deal a round from the end of ``stock`` (its top); return every card dealt, in order."""
+    used: list[str] = []
+
+    def draw() -> str | None:
+        if not stock:
+            return None
+        used.append(stock.pop())
+        return used[-1]
+
+    hands = [[draw()] for _ in range(seats)]
+    dealer = [draw()]
+    if None in dealer or any(None in h for h in hands):
+        return used
+    kd_first = rules.special_card == "kd_first_card"
+    if kd_first and card_kind(dealer[0], "kd_first_card") == KD:
+        return used  # the dealer's first-card king wins every ante at once
+    upcard = dealer[0] if rules.dealer_upcard_visible else None
+    shown_7_5 = False
+    still_in = 0
+    for hand in hands:
+        if kd_first and card_kind(hand[0], "kd_first_card") == KD:
+            continue  # paid at once
+        total = _play_hand(hand, upcard, policy, rules, draw)
+        if total != BUST:
+            still_in += 1
+            shown_7_5 |= total == TARGET
+    if still_in:
+        _dealer_draws(dealer, rules, shown_7_5, draw)
+    return used
+
+
+def _play_hand(hand: list[str], upcard: str | None, policy, rules: SevenHalfRules, draw) -> int:
+    exchanges, limit = 0, rules.player_max_cards or 99
+    while True:
+        decision = policy.decide(PlayerView(upcard=upcard, cards=tuple(hand), exchanges=exchanges))
+        if decision.action == "fold":
+            return BUST
+        if decision.action == "exchange":
+            card = draw()
+            if card is None:
+                return hand_total(hand, rules)
+            hand[0] = card  # the four leaves play, already counted as used
+            exchanges += 1
+            continue
+        if decision.action in ("hit", "shoot") and len(hand) < limit:
+            card = draw()
+            if card is None:
+                return hand_total(hand, rules)
+            hand.append(card)
+            total = hand_total(hand, rules)
+            if total == BUST or decision.action == "shoot":
+                return total
+            continue
+        return hand_total(hand, rules)
+
+
+def _dealer_draws(dealer: list[str], rules: SevenHalfRules, shown_7_5: bool, draw) -> None:
+    limit = rules.dealer_max_cards or 99
+    target = TARGET if shown_7_5 and rules.dealer_must_reach_7_5_vs_revealed else int(2 * rules.dealer_stands_at)
+    while len(dealer) < limit:
+        total = hand_total(dealer, rules)
+        if total == BUST or total >= target:
+            return
+        card = draw()
+        if card is None:
+            return
+        dealer.append(card)

@@ -1,0 +1,90 @@
+"""What one audit covers: the variant, its table, and the size and seed of its simulations.
+
+The simulations are planned as jobs (one per collusion size beyond exact reach, per
+penetration, per shuffle procedure), each split into ``chunks`` chunks with their own
+derived seeds, so a group of workers can share them and the result is the same however
+many there are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from casino.rules.model import Rules
+
+from .dealt_through import CURVE, rounds_per_shoe
+from .shuffle import DEFAULT_PROCEDURE, EXTRA_RIFFLES
+
+DEFAULT_ROUNDS = 2000
+DEFAULT_CHUNKS = 4
+SHUFFLE_DECKS_PER_ROUND = 10
+"""Shuffled decks per simulated round for the shuffle exposure (decks cost microseconds)."""
+
+
+@dataclass(frozen=True)
+class AuditSpec:
+    rules: Rules
+    variant: str = ""
+    seats: int = 7
+    penetration: float = 0.0
+    """Share of the deck dealt before the shuffle (0: shuffled before every round)."""
+    procedure: str = DEFAULT_PROCEDURE
+    rounds: int = DEFAULT_ROUNDS
+    """Simulated rounds per collusion size and per penetration (x10 decks per procedure)."""
+    seed: int = 20260101
+    chunks: int = DEFAULT_CHUNKS
+    exact_limit: int | None = None
+    """Most reduced decks counted exactly per collusion size (None: by the rules' hand sizes)."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.seats <= 7:
+            raise ValueError(f"seats: 1 to 7, not {self.seats}")
+        if not 0 <= self.penetration < 1:
+            raise ValueError(f"penetration: a share of the deck in [0, 1), not {self.penetration}")
+        if self.rounds < 20:
+            raise ValueError(f"rounds: at least 20, not {self.rounds}")
+        if self.chunks < 2 or self.chunks % 2:
+            raise ValueError(f"chunks: an even number of at least 2, not {self.chunks}")
+
+    @property
+    def seven_half(self) -> bool:
+        return self.rules.family == "seven_and_half"
+
+    @property
+    def deck_size(self) -> int:
+        return self.rules.deck_size
+
+    @property
+    def penetrations(self) -> list[float]:
+        levels = set(CURVE) | ({self.penetration} if self.penetration > 0 else set())
+        return sorted(levels)
+
+    def dealt_through_simulated(self, penetration: float) -> bool:
+        """False where the shoe holds one round only: then every round is off the top."""
+        return rounds_per_shoe(penetration, self.deck_size, self.seats) > 1
+
+    def table_json(self) -> dict[str, Any]:
+        return {"seats": self.seats, "decks": self.rules.decks, "penetration": self.penetration,
+                "procedure": self.procedure, "rounds": self.rounds, "seed": self.seed,
+                "chunks": self.chunks}
+
+
+@dataclass(frozen=True)
+class Job:
+    exposure: str
+    parameter: float
+    """k for collusion, the penetration for dealt-through, extra riffles for the shuffle."""
+
+    @property
+    def key(self) -> str:
+        return f"{self.exposure}:{self.parameter:g}"
+
+
+def jobs(spec: AuditSpec, collusion_simulated: list[int]) -> list[Job]:
+    out: list[Job] = []
+    if spec.seven_half:
+        out += [Job("collusion", k) for k in collusion_simulated]
+        out += [Job("dealt_through", p) for p in spec.penetrations if spec.dealt_through_simulated(p)]
+    out += [Job("shuffle", r) for r in (0, *EXTRA_RIFFLES)]
+    return out

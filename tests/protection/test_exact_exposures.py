@@ -1,0 +1,66 @@
+"""Dealer-card, one-card and collusion gains against an independent brute force.
+
+The brute force (tests/odds/bruteforce_seven_half.py) shares no code with the engine: it
+lists every deal of a small deck. Each removed card is tried on its own here, so the
+engine's grouping of equal kinds and its hypergeometric weights are checked too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from casino.rules import preset
+from certification.protection.collusion import collusion_exact_gain
+from certification.protection.compositions import DeckValues
+from certification.protection.dealer_card import dealer_card_exposure
+from certification.protection.one_card import one_card_gain
+from tests.odds.bruteforce_seven_half import solve
+
+ONE_SUIT = ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "JD", "QD", "KD"]
+LOW_DECK = ["AS", "AD", "2S", "3D", "4S", "4D", "5S", "7D", "JS", "QD", "KD"]
+EIGHT = ["AD", "2D", "4D", "5D", "7D", "JD", "QD", "KD"]
+"""Unlimited-draw variants take seconds per brute force on ten cards; eight keep the file fast."""
+SETTE = preset("sette-e-mezzo")
+CASINO = preset("seven-half-casino")
+SIETE = preset("siete-y-media")
+
+
+def ev(rules, deck) -> Fraction:
+    return sum((net * p for net, p in solve(rules, list(deck)).items()), Fraction(0))
+
+
+@pytest.mark.parametrize("rules,deck", [
+    (SETTE, EIGHT),
+    (replace(SIETE, dealer_upcard_visible=False), EIGHT),
+    (replace(CASINO, dealer_upcard_visible=False), ONE_SUIT),
+], ids=["sette", "siete-hidden", "casino-hidden"])
+def test_dealer_card_gain_matches_brute_force(rules, deck):
+    base = ev(rules, deck)
+    exposure = dealer_card_exposure(rules, base, deck=deck)
+    expected = ev(replace(rules, dealer_upcard_visible=True), deck) - base
+    assert exposure.method == "exact"
+    assert exposure.gain_fraction == expected
+    assert expected > 0
+
+
+@pytest.mark.parametrize("rules,deck", [(SETTE, EIGHT), (CASINO, LOW_DECK), (SIETE, EIGHT)],
+                         ids=["sette", "casino", "siete"])
+def test_one_card_gain_matches_brute_force_card_by_card(rules, deck):
+    base = ev(rules, deck)
+    expected = sum((ev(rules, [c for c in deck if c != out]) for out in deck), Fraction(0)) / len(deck) - base
+    values = DeckValues(rules, deck)
+    assert values.baseline == base
+    assert one_card_gain(values) == expected
+    assert expected >= 0
+
+
+def test_collusion_of_three_matches_brute_force_pairs():
+    rules, deck = CASINO, ONE_SUIT
+    base = ev(rules, deck)
+    pairs = list(combinations(deck, 2))
+    expected = sum((ev(rules, [c for c in deck if c not in pair]) for pair in pairs), Fraction(0)) / len(pairs) - base
+    assert collusion_exact_gain(DeckValues(rules, deck), 3) == expected
