@@ -27,6 +27,15 @@ from certification.protection.merge import assemble_exact_only
 from certification.protection.spec import DEFAULT_CHUNKS
 
 EXACT_SHARE = 10
+# Tasks are sent by name: the tasks call these services, never the other way round.
+BEGIN_TASK = "certification.protection_begin"
+CHUNK_TASK = "certification.protection_chunk"
+
+
+def _send(task: str, *args) -> None:
+    from casino.celery import app
+
+    app.send_task(task, args=args)
 """Percent of the progress bar the exact part stands for."""
 
 
@@ -77,9 +86,7 @@ def protection_audit_start(*, variant: GameVariant, paytable_version: PaytableVe
         audit_record(actor=actor, action="protection_audit.start", obj=audit, before=None,
                      after=_brief(audit), message=f"variant {variant.pk}, paytable v{paytable_version.number}")
         if dispatch:
-            from certification.tasks.protection import protection_begin_task
-
-            transaction.on_commit(lambda: protection_begin_task.delay(audit.pk))
+            transaction.on_commit(lambda: _send(BEGIN_TASK, audit.pk))
     return audit
 
 
@@ -103,13 +110,13 @@ def protection_audit_begin(*, audit_id: int, dispatch: bool = True) -> bool:
 def protection_audit_dispatch(*, audit_id: int, missing_only: bool = False) -> None:
     from celery import group
 
-    from certification.tasks.protection import protection_chunk_task
+    from casino.celery import app
 
     audit = ProtectionAudit.objects.get(pk=audit_id)
     done = set(audit.chunk_rows.values_list("job", "index")) if missing_only else set()
     todo = [(j, c) for j in range(audit.chunks_total // audit.chunks) for c in range(audit.chunks)
             if (j, c) not in done]
-    group(protection_chunk_task.s(audit_id, j, c) for j, c in todo).apply_async()
+    group(app.signature(CHUNK_TASK, args=(audit_id, j, c)) for j, c in todo).apply_async()
 
 
 def protection_chunk_run(*, audit_id: int, job: int, index: int) -> bool:
@@ -190,11 +197,9 @@ def protection_audits_resume(*, older_than_minutes: int = 15) -> int:
         if last is not None and last > quiet_since:
             continue
         if audit.status == RunStatus.QUEUED or audit.exact is None:
-            from certification.tasks.protection import protection_begin_task
-
             # A claimed audit whose exact part was lost goes back to the queue to be claimed again.
             ProtectionAudit.objects.filter(pk=audit.pk, exact__isnull=True).update(status=RunStatus.QUEUED)
-            protection_begin_task.delay(audit.pk)
+            _send(BEGIN_TASK, audit.pk)
         elif audit.chunks_done < audit.chunks_total:
             protection_audit_dispatch(audit_id=audit.pk, missing_only=True)
         else:

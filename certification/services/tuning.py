@@ -52,6 +52,8 @@ CHUNK_VARIANTS = 6
 """Variants per worker task: enough to share a dealer, few enough to spread a batch."""
 MAX_KEY_LENGTH = 1000
 MAX_SEARCH_VARIANTS = 250_000
+STEP_TASK = "certification.tuning_step"
+CHUNK_TASK = "certification.tuning_chunk"
 """The most variants one job may span (about an hour on four worker processes)."""
 
 
@@ -120,9 +122,10 @@ def tuning_job_create(
 
 
 def tuning_job_dispatch(*, job_id: int) -> None:
-    from certification.tasks.tuning import tuning_step_task
+    # Tasks are sent by name: the tasks call these services, never the other way round.
+    from casino.celery import app
 
-    tuning_step_task.delay(job_id)
+    app.send_task(STEP_TASK, args=(job_id,))
 
 
 def tuning_job_step(*, job_id: int) -> TuningJob:
@@ -160,8 +163,8 @@ def tuning_job_step(*, job_id: int) -> TuningJob:
 def _send_batch(job: TuningJob, candidates: list[Candidate], progress: dict, analysed: int) -> None:
     from celery import group
 
+    from casino.celery import app
     from certification.odds.tuner.evaluate import sharing_key
-    from certification.tasks.tuning import tuning_chunk_task
 
     too_long = [c.key for c in candidates if len(c.key) > MAX_KEY_LENGTH]
     if too_long:
@@ -176,7 +179,7 @@ def _send_batch(job: TuningJob, candidates: list[Candidate], progress: dict, ana
         step=f"analysing {len(keys)} variants ({analysed} analysed so far)",
     )
     chunks = [keys[i:i + CHUNK_VARIANTS] for i in range(0, len(keys), CHUNK_VARIANTS)]
-    group(tuning_chunk_task.s(job.pk, job.batch, chunk) for chunk in chunks).apply_async()
+    group(app.signature(CHUNK_TASK, args=(job.pk, job.batch, chunk)) for chunk in chunks).apply_async()
 
 
 def tuning_chunk_run(*, job_id: int, batch: int, keys: Sequence[str]) -> int:

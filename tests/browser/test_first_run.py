@@ -66,6 +66,9 @@ def test_the_readme_walkthrough_on_make_run(browser, tmp_path):
                                    payout=WALKTHROUGH["payout"])
         assert_first_certificate(done)
         assert_styled_and_scripted(admin)
+        downloaded = tmp_path / "sette.pdf"
+        downloaded.write_bytes(done.certificate)
+        _manage(embedded_env(var), "verify-report", str(downloaded))
 
         # The second user, as the README creates it: whoever submits cannot approve.
         created = _manage({**embedded_env(var)}, "setup_roles", "--user", "rosa", "--role",
@@ -113,6 +116,18 @@ def test_production_settings_under_gunicorn(browser, tmp_path, start_worker):
         "TABLECERT_VAR_DIR": str(tmp_path / "var"),
         "DATABASE_URL": _test_database_url(),
     }
+    # The signing key and certificate, made as the README's production section makes them.
+    signing = tmp_path / "signing"
+    signing.mkdir()
+    for command in (
+        ["openssl", "ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "key.pem"],
+        ["openssl", "req", "-new", "-x509", "-key", "key.pem", "-out", "cert.pem", "-days", "30",
+         "-subj", "/CN=Tablecert Certification Laboratory/O=Test laboratory"],
+    ):
+        subprocess.run(command, cwd=signing, check=True, capture_output=True, timeout=60)
+    env.update(TABLECERT_SIGNING_KEY=str(signing / "key.pem"),
+               TABLECERT_SIGNING_CERT=str(signing / "cert.pem"))
+    assert "Signing with" in _manage(env, "ensure_signing_key")
     _manage(env, "collectstatic", "--noinput", "-v0")
     hashed = list((tmp_path / "staticfiles" / "css").glob("app.*.css"))
     assert hashed, "collectstatic wrote no hashed stylesheet"
@@ -120,7 +135,8 @@ def test_production_settings_under_gunicorn(browser, tmp_path, start_worker):
     credentials = re.search(r"username '([^']+)', password '([^']+)'",
                             _manage(env, "ensure_demo_admin"))
     start_worker(concurrency=1, extra_env={k: env[k] for k in (
-        "DJANGO_ENV", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DJANGO_STATIC_ROOT", "TABLECERT_VAR_DIR")})
+        "DJANGO_ENV", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DJANGO_STATIC_ROOT",
+        "TABLECERT_VAR_DIR", "TABLECERT_SIGNING_KEY", "TABLECERT_SIGNING_CERT")})
     server = start_server(env=env, log=tmp_path / "gunicorn.log", workers=2, port=port)
     try:
         context = browser.new_context(base_url=server.base_url, viewport=VIEWPORT,
@@ -136,6 +152,9 @@ def test_production_settings_under_gunicorn(browser, tmp_path, start_worker):
         done = certify_from_preset(page, preset="sette-e-mezzo", name="Production table game",
                                    payout_label="Natural (reale)", payout="5/2", rounds=20_000)
         assert_first_certificate(done)
+        downloaded = tmp_path / "certificate.pdf"
+        downloaded.write_bytes(done.certificate)
+        assert "Tablecert Certification Laboratory" in _manage(env, "verify-report", str(downloaded))
         context.close()
     finally:
         server.stop()

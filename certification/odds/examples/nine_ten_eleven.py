@@ -18,7 +18,7 @@ from certification.odds.nine_ten_eleven.hands import NO_VALUE, composition_of
 from certification.odds.nine_ten_eleven.settle import WIN, Settlement, config_of, die_faces
 from certification.odds.results import ExactResult
 
-from . import Example, ExampleSet, card_name, outcome_of
+from .records import Example, ExampleSet, card_name, outcome_of
 from .search import Wanted, search
 
 BETS = {"main": "Main bet", "bonus": "Bonus bet", "dice_match": "Dice-match bet"}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import Example, Missing
+from .records import Example, Missing
 
 
 @dataclass(frozen=True)

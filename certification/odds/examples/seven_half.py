@@ -17,7 +17,7 @@ from casino.rules.model import SevenHalfRules
 from certification.odds.results import ExactResult, PlayerView
 from certification.odds.seven_half.deck import FIGURE, KD, TARGET, VALUE, best_total, card_kind
 
-from . import Example, ExampleSet, amount, card_name, outcome_of
+from .records import Example, ExampleSet, amount, card_name, outcome_of
 from .search import Forcing, Wanted, search
 
 
