@@ -25,15 +25,19 @@ class StrategyDefinitionError(ValueError):
 
 
 def hand_codes(hands: list[Composition], *, suited_first: bool = False) -> list[tuple[str, ...]]:
-    """Card codes for rank compositions, each hand sorted by rank (distinct cards)."""
-    used: dict[int, int] = {}
+    """Card codes for rank compositions, each hand sorted by rank; mixed suits unless asked."""
+    used: dict[int, set[str]] = {}
     out = []
+    position = 0
     for h, hand in enumerate(hands):
         codes = []
         for r in hand:
-            k = used.get(r, 0)
-            used[r] = k + 1
-            suit = "S" if suited_first and h == 0 else SUITS[k % len(SUITS)]
+            taken = used.setdefault(r, set())
+            turn = [SUITS[(position + t) % len(SUITS)] for t in range(len(SUITS))]
+            suit = "S" if suited_first and h == 0 else next(
+                (x for x in turn if x not in taken), turn[0])
+            taken.add(suit)
+            position += 1
             codes.append(NINE_TEN_ELEVEN_RANKS[r] + suit)
         out.append(tuple(codes))
     return out
