@@ -10,6 +10,7 @@ PURE_PACKAGES = [
     "certification.odds",
     "certification.randomness",
     "certification.reports",
+    "certification.economics",
 ]
 
 SCRIPT = """
