@@ -42,6 +42,12 @@ web_patterns = [
     path("tables/<int:pk>/activate/", views.table_activate, name="table-activate"),
     path("tables/<int:pk>/deactivate/", views.table_deactivate, name="table-deactivate"),
     path("audit/", views.audit_list, name="audit-list"),
+    # Economics and field trials
+    path("tables/<int:pk>/", views.table_detail, name="table-detail"),
+    path("tables/<int:pk>/economics/", views.table_economics_edit, name="table-economics"),
+    path("field/", views.field_list, name="field-list"),
+    path("field/<int:pk>/", views.field_detail, name="field-detail"),
+    path("field/<int:pk>/report.pdf", views.field_report, name="field-report"),
 ]
 
 urlpatterns = [

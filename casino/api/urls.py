@@ -1,6 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from .field_results import FieldResultViewSet
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
 from .tables import TableViewSet
@@ -15,5 +16,6 @@ router.register("tables", TableViewSet)
 router.register("submissions", SubmissionViewSet)
 router.register("certification-runs", CertificationRunViewSet)
 router.register("audit-events", AuditEventViewSet)
+router.register("field-results", FieldResultViewSet)
 
 urlpatterns = [path("", include(router.urls))]

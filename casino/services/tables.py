@@ -22,6 +22,13 @@ EDITABLE_FIELDS = (
     "decks",
     "shuffling_method",
     "shuffle_certification",
+    # Economics
+    "player_mix",
+    "decisions_per_hour",
+    "occupied_seats",
+    "average_bet",
+    "hours_open",
+    "house_way",
 )
 
 

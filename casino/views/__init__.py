@@ -7,6 +7,8 @@ the workflow checks again, so a page and the API can never disagree about who ma
 from .audit import audit_list
 from .dashboard import home
 from .discussion import attachment_download, attachment_upload, comment_create
+from .economics import table_detail, table_economics_edit
+from .field_results import field_detail, field_list, field_report
 from .paytables import paytable_compare
 from .preview import rules_preview
 from .runs import run_certificate, run_report_inline, run_retry, run_status
@@ -62,4 +64,10 @@ __all__ = [
     "variant_revise",
     "variant_submit",
     "worker_check",
+    # Economics and field trials
+    "field_detail",
+    "field_list",
+    "field_report",
+    "table_detail",
+    "table_economics_edit",
 ]

@@ -30,6 +30,11 @@ class StrategyFigures:
     bets: dict[str, BetFigures]
     joint: dict[str, dict[Fraction, Fraction]]
 
+    @property
+    def seat_edge(self) -> Fraction:
+        """The main bet's house edge per initial wager."""
+        return self.bets["main"].house_edge
+
 
 @lru_cache(maxsize=128)
 def _figures(rules: Rules, name: str, chart_json: str | None) -> StrategyFigures:

@@ -55,6 +55,8 @@ class TableResult:
     cusum_dates: list[dt.date] = field(default_factory=list)
     cusum_upper: tuple[float, ...] = ()
     cusum_lower: tuple[float, ...] = ()
+    house_edge: Fraction = Fraction(0)
+    seats: int = 1
 
     @property
     def rounds(self) -> int:
@@ -92,8 +94,9 @@ class TableResult:
 @dataclass(frozen=True)
 class FieldReport:
     alpha: float
-    house_edge: Fraction
-    seats: int
+    house_edge: Fraction | None
+    """The model's house edge when every table shares one model (else per table)."""
+    seats: int | None
     tables: dict[str, TableResult]
     day_level: float
     """Per-day two-sided level (alpha / 2 / days)."""
@@ -125,40 +128,57 @@ class DayLaws:
         return min(1.0, 2 * min(low, high))
 
 
-def field_check(days: list[FieldDay], seat: SeatLaw, *, seats: int = 1,
+@dataclass
+class TableModel:
+    """The theory one table's days are checked against."""
+
+    seat: SeatLaw
+    seats: int = 1
+    laws: DayLaws | None = None
+
+    def __post_init__(self) -> None:
+        if self.seats < 1:
+            raise ValueError("at least one seat plays each round")
+        if self.laws is None:
+            self.laws = DayLaws(self.seat, self.seats)
+
+
+def field_check(days: list[FieldDay], seat: SeatLaw | None = None, *, seats: int = 1,
                 alpha: float = DEFAULT_ALPHA, k: float = REFERENCE,
-                laws: DayLaws | None = None) -> FieldReport:
-    """Every table's days against theory (``laws`` may be reused across files of one model)."""
+                laws: DayLaws | None = None,
+                models: dict[str, TableModel] | None = None) -> FieldReport:
+    """Every table's days against theory: one model for all (``seat``, ``seats``; ``laws``
+    may be reused across files of one model) or one per table (``models``)."""
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie between 0 and 1, not {alpha}")
-    if seats < 1:
-        raise ValueError("at least one seat plays each round")
     by_table: dict[str, list[FieldDay]] = defaultdict(list)
     for day in sorted(days, key=lambda d: (d.table, d.date)):
         by_table[day.table].append(day)
+    default = TableModel(seat, seats, laws) if seat is not None else None
     day_level = alpha / 2 / len(days)
     table_level = alpha / 2 / len(by_table)
-    laws = laws or DayLaws(seat, seats)
-    edge = seat.house_edge
-    per_round_var = float(seat.table_variance(seats)) / seats ** 2
-    lowest, highest = -seat.highest, -seat.lowest  # the house's result per unit of handle
     tables = {}
     for name, rows in by_table.items():
-        results = [_day(d, edge, per_round_var, lowest, highest, laws, seats, day_level)
-                   for d in rows]
-        tables[name] = _drift(name, results, table_level, k)
-    return FieldReport(alpha, edge, seats, tables, day_level)
+        model = (models or {}).get(name, default)
+        if model is None:
+            raise ValueError(f"no theory given for table {name}")
+        results = [_day(d, model, day_level) for d in rows]
+        tables[name] = _drift(name, results, table_level, k, model)
+    edge = default.seat.house_edge if default else None
+    return FieldReport(alpha, edge, default.seats if default else None, tables, day_level)
 
 
-def _day(d: FieldDay, edge, per_round_var, lowest, highest, laws, seats, level) -> DayResult:
-    expected = float(edge * d.handle)
+def _day(d: FieldDay, model: TableModel, level: float) -> DayResult:
+    seat, seats = model.seat, model.seats
+    expected = float(seat.house_edge * d.handle)
+    per_round_var = float(seat.table_variance(seats)) / seats ** 2
     sd = float(d.handle) / math.sqrt(d.rounds) * math.sqrt(per_round_var)
     z = (float(d.win) - expected) / sd if sd else 0.0
-    ratio = d.win / d.handle
-    if not lowest <= ratio <= highest:
+    # What the house can make of a round per unit wagered: from paying the most to collecting it.
+    if not -seat.highest <= d.win / d.handle <= -seat.lowest:
         return DayResult(d, expected, sd, z, 0.0, "impossible")
     bet = d.handle / (d.rounds * seats)
-    p = laws.tails(d.rounds, float(d.win / bet))
+    p = model.laws.tails(d.rounds, float(d.win / bet))
     return DayResult(d, expected, sd, z, p, "improbable" if p < level else "")
 
 
@@ -168,11 +188,13 @@ def _bucket(days: int) -> int:
     return days if days <= 10 else -(-days // 10) * 10
 
 
-def _drift(name: str, results: list[DayResult], level: float, k: float) -> TableResult:
+def _drift(name: str, results: list[DayResult], level: float, k: float,
+           model: TableModel) -> TableResult:
     quiet = [r for r in results if not r.alarm]
+    edge, seats = model.seat.house_edge, model.seats
     if not quiet:
-        return TableResult(name, results, None, None, "")
+        return TableResult(name, results, None, None, "", house_edge=edge, seats=seats)
     limit = threshold(_bucket(len(quiet)), level, k)
     path = cusum([r.z for r in quiet], limit.h, k)
     return TableResult(name, results, limit, path.index, path.direction,
-                       [r.day.date for r in quiet], path.upper, path.lower)
+                       [r.day.date for r in quiet], path.upper, path.lower, edge, seats)

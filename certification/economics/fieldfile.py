@@ -2,7 +2,7 @@
 
 ``rounds`` is the rounds dealt at the table that day, ``handle`` the total of the initial
 wagers of every seat, ``win`` the house's net win (negative when the table lost), both in
-the same currency. Every line is checked before anything is used; one error lists every bad
+the same currency (at most two decimals). Every line is checked before anything is used; one error lists every bad
 line (by its number in the file, the header being line 1).
 """
 
@@ -19,6 +19,8 @@ HEADER = ("date", "table", "rounds", "handle", "win")
 MAX_ROWS = 200_000
 MAX_ERRORS = 20
 MAX_TABLE_ID = 40
+MAX_DECIMALS = 2
+MAX_WHOLE_DIGITS = 14
 
 
 class FieldFileError(ValueError):
@@ -48,6 +50,10 @@ def _amount(text: str, name: str, *, positive: bool) -> Fraction:
         raise ValueError(f"{name} {text!r} is not a number") from None
     if not value.is_finite():
         raise ValueError(f"{name} {text!r} is not a finite amount")
+    cents = value.scaleb(MAX_DECIMALS)
+    if cents != cents.to_integral_value() or abs(value) >= 10 ** MAX_WHOLE_DIGITS:
+        raise ValueError(f"{name} {text} is not an amount of currency (at most "
+                         f"{MAX_WHOLE_DIGITS} digits and {MAX_DECIMALS} decimals)")
     if positive and value <= 0:
         raise ValueError(f"{name} must be positive, not {text}")
     return Fraction(value)

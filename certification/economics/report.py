@@ -6,7 +6,6 @@ from typing import Any
 
 from .analysis import MixedFigures, bet_json
 from .field import FieldReport, TableResult
-from .rounds import SeatLaw
 from .table import TableEconomics
 
 COVARIANCE_METHOD = (
@@ -57,6 +56,8 @@ def table_json(t: TableResult) -> dict[str, Any]:
         "sd": t.sd,
         "z": t.z,
         "hold": t.hold,
+        "house_edge": float(t.house_edge),
+        "seats": t.seats,
         "drift": {
             "alarm": t.drift_index is not None,
             "first_date": t.drift_date.isoformat() if t.drift_date else None,
@@ -72,7 +73,7 @@ def table_json(t: TableResult) -> dict[str, Any]:
     }
 
 
-def field_json(report: FieldReport, seat: SeatLaw | None = None) -> dict[str, Any]:
+def field_json(report: FieldReport) -> dict[str, Any]:
     return {
         "tables": {name: table_json(t) for name, t in report.tables.items()},
         "day_alarms": [
@@ -81,7 +82,7 @@ def field_json(report: FieldReport, seat: SeatLaw | None = None) -> dict[str, An
             for a in report.day_alarms
         ],
         "alpha": report.alpha,
-        "house_edge": float(report.house_edge),
+        "house_edge": None if report.house_edge is None else float(report.house_edge),
         "seats": report.seats,
         "method": {
             "days": f"two-sided tail of the day's exact law below {report.day_level:.3g} "

@@ -1,5 +1,6 @@
 """Certification records; one module per concern, re-exported here for Django."""
 
+from .field import FieldDay, FieldUpload  # noqa: F401
 from .reports import IssuedReport, ReportKind  # noqa: F401
 from .runs import CertificationRun, RunStatus  # noqa: F401
 from .shuffles import ShuffleCertification, ShuffleLog, SummaryReport  # noqa: F401
