@@ -198,7 +198,7 @@ def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> byte
             [t.table_id, f"{t.variant} v{t.paytable_version}", t.days, _money(t.handle),
              _money(t.win), f"{t.hold:.2%}", f"{t.house_edge:.2%}", f"{t.z:+.2f}", _drift(t)]
             for t in data.tables],
-            [x * w for x in (0.08, 0.2, 0.06, 0.13, 0.12, 0.08, 0.08, 0.07, 0.18)]),
+            [x * w for x in (0.07, 0.17, 0.07, 0.13, 0.12, 0.09, 0.09, 0.08, 0.18)]),
         Spacer(1, 4 * mm),
         Paragraph("How to read it", s["h2"]),
         Paragraph("Theory is the variant's exact per-round law under the table's declared player "
@@ -225,7 +225,7 @@ def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> byte
             Paragraph("Daily win against the day's theory ± 3 SD; red dots: day alarms.", s["caption"]),
         ]
         story.append(KeepTogether(block[:2]))
-        story += block[2:]
+        story += [KeepTogether(block[2:4]), KeepTogether(block[4:6])]
         if alarms:
             story.append(_grid([["Date", "Win", "Expected", "SD", "Alarm"]] + [
                 [p.date.isoformat(), _money(p.win), _money(p.expected), _money(p.sd), p.alarm]
