@@ -61,6 +61,7 @@ class MixedFigures:
     """Every bet under the mix: outcomes and average wager mixed with the mix's shares."""
     seat: SeatLaw
     """The main bet of a seat taken by a player drawn from the mix, with the dealer."""
+    notes: tuple[str, ...] = ()
 
 
 def mixed_figures(rules: Rules, mix: PlayerMix, house_way: dict[str, Any] | None = None) -> MixedFigures:
@@ -71,7 +72,17 @@ def mixed_figures(rules: Rules, mix: PlayerMix, house_way: dict[str, Any] | None
         wager = mix_average({name: f.bets[bet].average_wager for name, f in per.items()}, mix)
         bets[bet] = BetFigures(outcomes, wager)
     joint = mix_joints({name: f.joint for name, f in per.items()}, mix)
-    return MixedFigures(mix, per, bets, SeatLaw(joint))
+    return MixedFigures(mix, per, bets, SeatLaw(joint), seat_notes(rules))
+
+
+def seat_notes(rules: Rules) -> tuple[str, ...]:
+    """What the per-seat figures (heads-up, as certified) leave out at a table of several seats."""
+    if getattr(rules, "dealer_must_reach_7_5_vs_revealed", False):
+        return ("With the Spanish rule the dealer draws to 7 1/2 when any seat shows 7 1/2, so "
+                "seats also interact through the dealer's rule, which the per-seat (heads-up) "
+                "figures and the seat covariance leave out; the README gives the size of the "
+                "effect measured on two dealt seats.",)
+    return ()
 
 
 def bet_json(bet: BetFigures) -> dict[str, Any]:

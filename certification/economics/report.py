@@ -43,6 +43,7 @@ def economics_json(mixed: MixedFigures, econ: TableEconomics) -> dict[str, Any]:
             "method": "Lundberg's inequality (adjustment coefficient of the exact round law)",
         },
         "daily_distribution": [{"from": a, "to": b, "p": p} for a, b, p in econ.daily],
+        "notes": list(mixed.notes),
     }
 
 

@@ -92,6 +92,7 @@ def render(d: dict) -> str:
     else:
         lines.append(f"  bankroll         {bank['amount']:,.2f} for ruin probability {bank['ruin_probability']:g} "
                      f"with {bank['seats']} seats at {bank['bet']:g} ({bank['method']})")
+    lines += [f"  note: {note}" for note in d["notes"]]
     return "\n".join(lines)
 
 
