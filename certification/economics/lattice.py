@@ -114,10 +114,11 @@ class Tail:
         return f"at most {self.probability:.2g}"
 
 
-def probability_below(law: LatticeLaw, n: int, x: float) -> Tail:
-    """P(sum of n independent rounds < x), by FFT; a Chernoff bound where the FFT is noise."""
+def probability_below(law: LatticeLaw, n: int, x: float, summed: LatticeLaw | None = None) -> Tail:
+    """P(sum of n independent rounds < x), by FFT (``summed``: that sum's law, if already
+    computed); a Chernoff bound where the FFT is noise."""
     bound = chernoff_below(law, n, x)
-    summed = law.power(n)
+    summed = summed if summed is not None else law.power(n)
     if summed is not None:
         p = summed.below(x)
         # The FFT's rounding error is about 1e-12 on wide lattices: a figure that small, or

@@ -106,7 +106,7 @@ def table_economics(seat: SeatLaw, setup: TableSetup) -> TableEconomics:
         theo_win_per_day=seat.house_edge * bet * rounds_day * seats,
         sd_per_hour=math.sqrt(variance_round * setup.decisions_per_hour),
         sd_per_day=math.sqrt(variance_round * rounds_day),
-        p_losing_day=probability_below(per_round, rounds_day, 0.0),
+        p_losing_day=probability_below(per_round, rounds_day, 0.0, day_law),
         p_losing_month=probability_below(per_round, rounds_day * setup.days_per_month, 0.0),
         bankroll=bankroll(seat, setup),
         daily=histogram(day_law, float(bet)) if day_law is not None else [],
