@@ -32,7 +32,7 @@ class TableInput(serializers.Serializer):
         queryset=ShuffleCertification.objects.all(), required=False, allow_null=True
     )
     # Economics
-    player_mix = serializers.DictField(required=False)
+    player_mix = serializers.DictField(required=False, allow_null=True)
     decisions_per_hour = serializers.IntegerField(min_value=1, max_value=1000, required=False,
                                                   allow_null=True)
     occupied_seats = serializers.IntegerField(min_value=1, max_value=20, required=False,
@@ -40,7 +40,7 @@ class TableInput(serializers.Serializer):
     average_bet = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=Decimal("0.01"),
                                            required=False, allow_null=True)
     hours_open = serializers.DecimalField(max_digits=4, decimal_places=2, min_value=Decimal("0.25"),
-                                          max_value=Decimal("24"), required=False)
+                                          max_value=Decimal("24"), required=False, allow_null=True)
     house_way = serializers.JSONField(required=False, allow_null=True)
 
     def validate_table_id(self, value: str) -> str:

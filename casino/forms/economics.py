@@ -26,7 +26,8 @@ class TableEconomicsForm(forms.Form):
         min_value=Decimal("0.01"), max_digits=10, decimal_places=2, required=False,
         label="Average initial bet", help_text="Blank: the table's minimum initial bet.")
     hours_open = forms.DecimalField(min_value=Decimal("0.25"), max_value=Decimal("24"),
-                                    max_digits=4, decimal_places=2, label="Hours open per day")
+                                    max_digits=4, decimal_places=2, required=False,
+                                    label="Hours open per day", help_text="Blank: 8.")
     house_way = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 5}), label="House way (strategy chart, JSON)",
         help_text='The simulator\'s chart format, e.g. {"family": "seven_and_half", "default": "S", '

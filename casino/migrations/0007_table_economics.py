@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicaltableconfiguration',
             name='hours_open',
-            field=models.DecimalField(decimal_places=2, default=Decimal('8'), help_text='Hours open per day.', max_digits=4),
+            field=models.DecimalField(blank=True, decimal_places=2, default=Decimal('8'), help_text='Hours open per day; blank: 8.', max_digits=4, null=True),
         ),
         migrations.AddField(
             model_name='historicaltableconfiguration',
@@ -39,7 +39,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicaltableconfiguration',
             name='player_mix',
-            field=models.JSONField(blank=True, default=dict, help_text='Share of each strategy among the players, e.g. {"optimal": 0.2, "dealer": 0.8} (optimal, dealer, house_way); empty: every player optimal.'),
+            field=models.JSONField(blank=True, default=dict, null=True, help_text='Share of each strategy among the players, e.g. {"optimal": 0.2, "dealer": 0.8} (optimal, dealer, house_way); empty: every player optimal.'),
         ),
         migrations.AddField(
             model_name='tableconfiguration',
@@ -54,7 +54,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tableconfiguration',
             name='hours_open',
-            field=models.DecimalField(decimal_places=2, default=Decimal('8'), help_text='Hours open per day.', max_digits=4),
+            field=models.DecimalField(blank=True, decimal_places=2, default=Decimal('8'), help_text='Hours open per day; blank: 8.', max_digits=4, null=True),
         ),
         migrations.AddField(
             model_name='tableconfiguration',
@@ -69,6 +69,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tableconfiguration',
             name='player_mix',
-            field=models.JSONField(blank=True, default=dict, help_text='Share of each strategy among the players, e.g. {"optimal": 0.2, "dealer": 0.8} (optimal, dealer, house_way); empty: every player optimal.'),
+            field=models.JSONField(blank=True, default=dict, null=True, help_text='Share of each strategy among the players, e.g. {"optimal": 0.2, "dealer": 0.8} (optimal, dealer, house_way); empty: every player optimal.'),
         ),
     ]

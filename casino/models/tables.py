@@ -26,6 +26,7 @@ DEFAULT_LIMITS = {
     },
 }
 SEAT_BOUNDS = {SEVEN_AND_HALF: (1, 7), NINE_TEN_ELEVEN: (1, 7)}
+DEFAULT_HOURS_OPEN = Decimal("8")
 
 
 class TableStatus(models.TextChoices):
@@ -67,7 +68,7 @@ class TableConfiguration(models.Model):
     # Economics: how the floor expects the table to be played (theoretical win, volatility,
     # and the theory a field trial's results are checked against).
     player_mix = models.JSONField(
-        default=dict, blank=True,
+        default=dict, blank=True, null=True,
         help_text='Share of each strategy among the players, e.g. {"optimal": 0.2, "dealer": 0.8} '
                   "(optimal, dealer, house_way); empty: every player optimal.",
     )
@@ -82,7 +83,8 @@ class TableConfiguration(models.Model):
         help_text="Average initial bet (ante or main bet); blank: the table's minimum.",
     )
     hours_open = models.DecimalField(
-        max_digits=4, decimal_places=2, default=Decimal("8"), help_text="Hours open per day."
+        max_digits=4, decimal_places=2, default=DEFAULT_HOURS_OPEN, null=True, blank=True,
+        help_text="Hours open per day; blank: 8.",
     )
     house_way = models.JSONField(
         null=True, blank=True,
@@ -176,7 +178,7 @@ def economics_errors(table: TableConfiguration, version: PaytableVersion | None)
         errors["occupied_seats"] = f"between 1 and the table's {table.seats} seats, not {table.occupied_seats}"
     if table.average_bet is not None and table.average_bet <= 0:
         errors["average_bet"] = "must be positive"
-    if table.hours_open is None or not 0 < table.hours_open <= 24:
+    if table.hours_open is not None and not 0 < table.hours_open <= 24:
         errors["hours_open"] = f"between 0 and 24 hours, not {table.hours_open}"
     if table.house_way and version is not None:
         problem = house_way_error(table.house_way, table.variant.rules_dict(version.payouts))

@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 import copy
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino.models import DEFAULT_LIMITS, GameVariant, PaytableVersion, TableConfiguration
-from casino.models.tables import table_errors
+from casino.models.tables import DEFAULT_HOURS_OPEN, table_errors
 from casino.permissions import CAN_CONFIGURE_TABLES
 
 from .audit import audit_record, snapshot
@@ -45,6 +46,12 @@ def table_configuration_create(
     decks: int | None = None,
     shuffling_method: str = "",
     shuffle_certification=None,
+    player_mix: dict[str, Any] | None = None,
+    decisions_per_hour: int | None = None,
+    occupied_seats: int | None = None,
+    average_bet: Decimal | None = None,
+    hours_open: Decimal | None = DEFAULT_HOURS_OPEN,
+    house_way: dict[str, Any] | None = None,
 ) -> TableConfiguration:
     """A new table starts inactive; ``table_activate`` puts it on the floor."""
     require_role(actor, CAN_CONFIGURE_TABLES, "configuring a table")
@@ -60,6 +67,12 @@ def table_configuration_create(
         decks=variant.parameters.get("decks", 1) if decks is None else decks,
         shuffling_method=shuffling_method,
         shuffle_certification=shuffle_certification,
+        player_mix=player_mix or {},
+        decisions_per_hour=decisions_per_hour,
+        occupied_seats=occupied_seats,
+        average_bet=average_bet,
+        hours_open=hours_open,
+        house_way=house_way,
     )
     _validate(table)
     table.save()

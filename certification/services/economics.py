@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from casino.models import DEFAULT_LIMITS, TableConfiguration
-from casino.models.tables import BET_TYPES
+from casino.models.tables import BET_TYPES, DEFAULT_HOURS_OPEN
 from casino.rules import Rules, rules_from_dict
 from certification.economics.analysis import MixedFigures, mixed_figures, strategy_figures
 from certification.economics.mix import STRATEGIES, PlayerMix
@@ -40,7 +40,7 @@ def table_setup(table: TableConfiguration) -> TableSetup:
         decisions_per_hour=table.decisions_per_hour or DEFAULT_DECISIONS_PER_HOUR[table.variant.family],
         seats=table.occupied_seats or table.seats,
         average_bet=bet,
-        hours=Fraction(str(table.hours_open)),
+        hours=Fraction(str(table.hours_open or DEFAULT_HOURS_OPEN)),
         table_seats=table.seats,
         max_bet=Fraction(limits["max"]),
     )

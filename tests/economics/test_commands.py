@@ -95,3 +95,10 @@ def test_fieldcheck_names_the_bad_line(tmp_path):
     path.write_text("date,table,rounds,handle,win\n2025-01-01,T1,10,100,1\n2025-01-02,T1,ten,100,1\n")
     with pytest.raises(CommandError, match="line 3: rounds 'ten'"):
         run("fieldcheck", str(path), "--variant", "sette-e-mezzo")
+
+
+def test_analyze_gives_the_exact_figures_of_a_named_strategy():
+    data = json.loads(run("analyze", "nine-ten-eleven", "--strategy", "dealer", "--json"))
+    assert data["bets"]["main"]["ev_fraction"] == "-223/340"
+    with pytest.raises(CommandError, match="--strategy: cannot read strategy chart"):
+        run("analyze", "nine-ten-eleven", "--strategy", "missing.json")

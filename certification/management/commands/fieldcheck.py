@@ -40,7 +40,7 @@ class Command(BaseCommand):
             raise CommandError("--seats must be at least 1")
         name, rules = load_variant(o["variant"], o["assignments"])
         mix, chart, label = players(rules, o["strategy"], o["mix"])
-        days = read_field_file(_read(Path(o["file"])))
+        days = _days(Path(o["file"]))
         mixed = mixed_figures(rules, mix, chart)
         report = field_check(days, mixed.seat, seats=o["seats"], alpha=o["alpha"])
         data = field_json(report)
@@ -52,18 +52,16 @@ class Command(BaseCommand):
         self.stdout.write(render(name, label, data))
 
 
-def _read(path: Path) -> bytes:
+def _days(path: Path):
     limit = settings.TABLECERT_MAX_UPLOAD_BYTES
     try:
         if path.stat().st_size > limit:
             raise CommandError(f"{path}: larger than the limit of {limit:,} bytes")
-        data = path.read_bytes()
-        read_field_file(data)
+        return read_field_file(path.read_bytes())
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
     except FieldFileError as exc:
         raise CommandError(f"{path}: {exc}") from None
-    return data
 
 
 def render(variant: str, players: str, d: dict) -> str:
