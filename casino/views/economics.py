@@ -25,6 +25,8 @@ from .figures import edge_figure
 def _economics(table: TableConfiguration) -> dict:
     try:
         figures = table_figures(table=table)
+    except ValidationError as exc:
+        return {"error": " ".join(m for ms in exc.message_dict.values() for m in ms)}
     except (MixError, StrategyError, ValueError) as exc:
         return {"error": str(exc)}
     data = figures.to_json()

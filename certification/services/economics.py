@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
 from casino.models import DEFAULT_LIMITS, TableConfiguration
 from casino.models.tables import BET_TYPES, DEFAULT_HOURS_OPEN
 from casino.rules import Rules, rules_from_dict
@@ -18,6 +20,7 @@ from certification.economics.table import (
     TableSetup,
     table_economics,
 )
+from certification.odds.analysis import slow_analysis_reason
 
 
 def table_rules(table: TableConfiguration) -> Rules:
@@ -61,9 +64,19 @@ class TableFigures:
                 "paytable_version": self.table.paytable_version.number, **data}
 
 
+def figures_ready(table: TableConfiguration, rules: Rules) -> None:
+    """Refuse, with the reason, a variant whose exact figures take minutes to count."""
+    reason = slow_analysis_reason(rules)
+    if reason is not None:
+        raise ValidationError({"economics": (
+            f"table {table.table_id}: {reason}; the economics and fieldcheck commands compute "
+            "them off the web server")})
+
+
 def table_figures(*, table: TableConfiguration) -> TableFigures:
     """The table's exact figures under its player mix, its theoretical win and volatility."""
     rules = table_rules(table)
+    figures_ready(table, rules)
     mix = table_mix(table)
     setup = table_setup(table)
     mixed = mixed_figures(rules, mix, table.house_way)

@@ -27,7 +27,7 @@ from certification.reports.field_trial import (
     TableSection,
     render_field_trial,
 )
-from certification.services.economics import table_mix, table_rules
+from certification.services.economics import figures_ready, table_mix, table_rules
 from certification.services.evidence import read_upload
 
 
@@ -63,7 +63,12 @@ def _already_recorded(days, tables) -> None:
 
 
 def table_model(table: TableConfiguration) -> TableModel:
-    mixed = mixed_figures(table_rules(table), table_mix(table), table.house_way)
+    rules = table_rules(table)
+    try:
+        figures_ready(table, rules)
+    except ValidationError as exc:
+        raise ValidationError({"file": exc.message_dict["economics"]}) from None
+    mixed = mixed_figures(rules, table_mix(table), table.house_way)
     return TableModel(mixed.seat, table.occupied_seats or table.seats)
 
 

@@ -106,3 +106,16 @@ def test_an_auditor_sees_field_results_but_cannot_upload(as_user, audrey, table)
     assert page.status_code == 200 and "Upload a field file" not in page.content.decode()
     refused = as_user(audrey).post(reverse("web:field-list"), {"file": upload("x.csv", "x")})
     assert refused.status_code == 403
+
+
+def test_a_variant_too_slow_to_count_live_says_so_instead_of_hanging(as_user, alice, audrey, table,
+                                                                     monkeypatch):
+    from certification.services import economics as service
+
+    # Stands for a variant that opens three times (minutes to count exactly).
+    monkeypatch.setattr(service, "slow_analysis_reason", lambda rules: "opening up to 3 times takes minutes")
+    html = as_user(audrey).get(reverse("web:table-detail", args=[table.pk])).content.decode()
+    assert "opening up to 3 times takes minutes" in html and "economics and fieldcheck commands" in html
+    text = "date,table,rounds,handle,win\n2025-03-01,T-01,300,1500,20\n"
+    response = as_user(alice).post(reverse("web:field-list"), {"file": upload("s.csv", text), "alpha": "0.01"})
+    assert "table T-01: opening up to 3 times takes minutes" in response.content.decode()
