@@ -51,6 +51,8 @@ CAN_EDIT_JURISDICTIONS = (Role.ADMIN,)
 CAN_TUNE = (Role.OFFICER, Role.ADMIN)
 # Preparing a commission packet; every role may read packets.
 CAN_PREPARE_PACKET = (Role.OFFICER, Role.ADMIN)
+# Uploading a table's field results; every role may read them.
+CAN_UPLOAD_FIELD_RESULTS = (Role.ADMIN, Role.OFFICER)
 
 
 class RolePermission(permissions.BasePermission):

@@ -56,6 +56,12 @@ web_patterns = [
     # Game protection audit of a variant
     path("variants/<int:pk>/protection/", views.variant_protection_start, name="variant-protection"),
     path("variants/<int:pk>/protection.json", views.variant_protection_status, name="variant-protection-status"),
+    # Economics and field trials
+    path("tables/<int:pk>/", views.table_detail, name="table-detail"),
+    path("tables/<int:pk>/economics/", views.table_economics_edit, name="table-economics"),
+    path("field/", views.field_list, name="field-list"),
+    path("field/<int:pk>/", views.field_detail, name="field-detail"),
+    path("field/<int:pk>/report.pdf", views.field_report, name="field-report"),
 ]
 
 urlpatterns = [

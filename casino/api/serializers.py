@@ -110,6 +110,13 @@ class TableSerializer(serializers.ModelSerializer):
             "status",
             "created_at",
             "updated_at",
+            # Economics
+            "player_mix",
+            "decisions_per_hour",
+            "occupied_seats",
+            "average_bet",
+            "hours_open",
+            "house_way",
         ]
         read_only_fields = fields
 

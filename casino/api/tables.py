@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from decimal import Decimal
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import action
@@ -30,6 +32,17 @@ class TableInput(serializers.Serializer):
         queryset=ShuffleCertification.objects.all(), required=False, allow_null=True
     )
     penetration = serializers.FloatField(min_value=0, max_value=0.95, required=False)
+    # Economics
+    player_mix = serializers.DictField(required=False, allow_null=True)
+    decisions_per_hour = serializers.IntegerField(min_value=1, max_value=1000, required=False,
+                                                  allow_null=True)
+    occupied_seats = serializers.IntegerField(min_value=1, max_value=20, required=False,
+                                              allow_null=True)
+    average_bet = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=Decimal("0.01"),
+                                           required=False, allow_null=True)
+    hours_open = serializers.DecimalField(max_digits=4, decimal_places=2, min_value=Decimal("0.25"),
+                                          max_value=Decimal("24"), required=False, allow_null=True)
+    house_way = serializers.JSONField(required=False, allow_null=True)
 
     def validate_table_id(self, value: str) -> str:
         taken = TableConfiguration.objects.filter(table_id=value)
@@ -53,12 +66,27 @@ class ShuffleLogSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class TableEconomicsSerializer(serializers.Serializer):
+    """The economics of a table (see the README's Economics section for every figure)."""
+
+    table = serializers.CharField()
+    theo_win_per_hour = serializers.FloatField()
+    theo_win_per_day = serializers.FloatField()
+    sd_per_hour = serializers.FloatField()
+    sd_per_day = serializers.FloatField()
+    p_losing_day = serializers.FloatField()
+    p_losing_month = serializers.FloatField()
+    bets = serializers.DictField()
+    bankroll = serializers.DictField()
+
+
 class TableViewSet(ReadOnlyBackOfficeViewSet):
     queryset = TableConfiguration.objects.select_related("variant", "paytable_version").all()
     serializer_class = TableSerializer
     filterset_class = TableFilter
     write_roles = CAN_CONFIGURE_TABLES
-    action_roles = {"shuffle_logs:GET": CAN_READ, "shuffle_logs:POST": CAN_CONFIGURE_TABLES}
+    action_roles = {"shuffle_logs:GET": CAN_READ, "shuffle_logs:POST": CAN_CONFIGURE_TABLES,
+                    "economics:GET": CAN_READ}
 
     @extend_schema(request=TableInput, responses={201: TableSerializer})
     def create(self, request):
@@ -100,6 +128,14 @@ class TableViewSet(ReadOnlyBackOfficeViewSet):
         return Response(
             TableSerializer(workflow.table_close(table=self.get_object(), actor=request.user)).data
         )
+
+    @extend_schema(responses={200: TableEconomicsSerializer})
+    @action(detail=True, methods=["get"])
+    def economics(self, request, pk=None):
+        """Exact house edge under the table's player mix, theoretical win and volatility."""
+        from certification.services.economics import table_figures
+
+        return Response(table_figures(table=self.get_object()).to_json())
 
     @extend_schema(methods=["GET"], responses={200: ShuffleLogSerializer(many=True)})
     @extend_schema(

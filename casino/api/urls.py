@@ -1,6 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from .field_results import FieldResultViewSet
 from .packets import PacketJobViewSet
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
@@ -19,5 +20,6 @@ router.register("certification-runs", CertificationRunViewSet)
 router.register("audit-events", AuditEventViewSet)
 router.register("tuning-jobs", TuningJobViewSet)
 router.register("packets", PacketJobViewSet)
+router.register("field-results", FieldResultViewSet)
 
 urlpatterns = [path("", include(router.urls))]

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from simple_history.models import HistoricalRecords
@@ -24,6 +26,7 @@ DEFAULT_LIMITS = {
     },
 }
 SEAT_BOUNDS = {SEVEN_AND_HALF: (1, 7), NINE_TEN_ELEVEN: (1, 7)}
+DEFAULT_HOURS_OPEN = Decimal("8")
 
 
 class TableStatus(models.TextChoices):
@@ -66,6 +69,32 @@ class TableConfiguration(models.Model):
     status = models.CharField(
         max_length=20, choices=TableStatus.choices, default=TableStatus.INACTIVE, db_index=True
     )
+    # Economics: how the floor expects the table to be played (theoretical win, volatility,
+    # and the theory a field trial's results are checked against).
+    player_mix = models.JSONField(
+        default=dict, blank=True, null=True,
+        help_text='Share of each strategy among the players, e.g. {"optimal": 0.2, "dealer": 0.8} '
+                  "(optimal, dealer, house_way); empty: every player optimal.",
+    )
+    decisions_per_hour = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Rounds dealt per hour; blank: the game's default."
+    )
+    occupied_seats = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seats usually taken; blank: every seat."
+    )
+    average_bet = models.DecimalField(
+        max_digits=10, decimal_places=2, null=True, blank=True,
+        help_text="Average initial bet (ante or main bet); blank: the table's minimum.",
+    )
+    hours_open = models.DecimalField(
+        max_digits=4, decimal_places=2, default=DEFAULT_HOURS_OPEN, null=True, blank=True,
+        help_text="Hours open per day; blank: 8.",
+    )
+    house_way = models.JSONField(
+        null=True, blank=True,
+        help_text="The table's house way as a strategy chart (JSON, the simulator's chart format); "
+                  "blank: the standard house way.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -104,6 +133,7 @@ def table_errors(table: TableConfiguration) -> dict[str, str]:
     limit_problem = _limits_error(variant.family, table.bet_limits)
     if limit_problem:
         errors["bet_limits"] = limit_problem
+    errors.update(economics_errors(table, version))
     if table.status == TableStatus.ACTIVE:
         if variant.status != "approved":
             errors["status"] = (
@@ -135,4 +165,44 @@ def _limits_error(family: str, limits) -> str | None:
             return f"{bet}: min {low} is above max {high}"
         if any(not low <= amount <= high for amount in allowed):
             return f"{bet}: allowed amounts must lie between min {low} and max {high}"
+    return None
+
+
+def economics_errors(table: TableConfiguration, version: PaytableVersion | None) -> dict[str, str]:
+    """Field -> message for economics settings the figures could not be computed from."""
+    from certification.economics.mix import MixError, PlayerMix
+
+    errors: dict[str, str] = {}
+    if table.player_mix:
+        try:
+            PlayerMix.of(table.player_mix)
+        except MixError as exc:
+            errors["player_mix"] = str(exc)
+    if table.decisions_per_hour is not None and not 1 <= table.decisions_per_hour <= 1000:
+        errors["decisions_per_hour"] = f"between 1 and 1000 rounds an hour, not {table.decisions_per_hour}"
+    if table.occupied_seats is not None and not 1 <= table.occupied_seats <= (table.seats or 0):
+        errors["occupied_seats"] = f"between 1 and the table's {table.seats} seats, not {table.occupied_seats}"
+    if table.average_bet is not None and table.average_bet <= 0:
+        errors["average_bet"] = "must be positive"
+    if table.hours_open is not None and not 0 < table.hours_open <= 24:
+        errors["hours_open"] = f"between 0 and 24 hours, not {table.hours_open}"
+    if table.house_way and version is not None:
+        problem = house_way_error(table.house_way, table.variant.rules_dict(version.payouts))
+        if problem:
+            errors["house_way"] = problem
+    return errors
+
+
+def house_way_error(chart, rules_data: dict) -> str | None:
+    from casino.rules import RuleValidationError, rules_from_dict
+    from certification.odds.simulation.strategies import ChartStrategy, StrategyError
+
+    if not isinstance(chart, dict):
+        return "must be a JSON object (a strategy chart)"
+    try:
+        ChartStrategy(rules_from_dict(rules_data), chart)
+    except RuleValidationError:
+        return None  # the variant's own problem, reported where it is edited
+    except (StrategyError, AttributeError, TypeError, ValueError) as exc:
+        return f"not a strategy chart for this game: {exc}"
     return None

@@ -1,13 +1,14 @@
 from __future__ import annotations
 
 import copy
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino.models import DEFAULT_LIMITS, GameVariant, PaytableVersion, TableConfiguration
-from casino.models.tables import table_errors
+from casino.models.tables import DEFAULT_HOURS_OPEN, table_errors
 from casino.permissions import CAN_CONFIGURE_TABLES
 
 from .audit import audit_record, snapshot
@@ -23,6 +24,13 @@ EDITABLE_FIELDS = (
     "shuffling_method",
     "shuffle_certification",
     "penetration",
+    # Economics
+    "player_mix",
+    "decisions_per_hour",
+    "occupied_seats",
+    "average_bet",
+    "hours_open",
+    "house_way",
 )
 
 
@@ -40,6 +48,12 @@ def table_configuration_create(
     shuffling_method: str = "",
     shuffle_certification=None,
     penetration: float = 0.0,
+    player_mix: dict[str, Any] | None = None,
+    decisions_per_hour: int | None = None,
+    occupied_seats: int | None = None,
+    average_bet: Decimal | None = None,
+    hours_open: Decimal | None = DEFAULT_HOURS_OPEN,
+    house_way: dict[str, Any] | None = None,
 ) -> TableConfiguration:
     """A new table starts inactive; ``table_activate`` puts it on the floor."""
     require_role(actor, CAN_CONFIGURE_TABLES, "configuring a table")
@@ -56,6 +70,12 @@ def table_configuration_create(
         shuffling_method=shuffling_method,
         shuffle_certification=shuffle_certification,
         penetration=penetration,
+        player_mix=player_mix or {},
+        decisions_per_hour=decisions_per_hour,
+        occupied_seats=occupied_seats,
+        average_bet=average_bet,
+        hours_open=hours_open,
+        house_way=house_way,
     )
     _validate(table)
     table.save()

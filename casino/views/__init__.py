@@ -7,6 +7,8 @@ the workflow checks again, so a page and the API can never disagree about who ma
 from .audit import audit_list
 from .dashboard import home
 from .discussion import attachment_download, attachment_upload, comment_create
+from .economics import table_detail, table_economics_edit
+from .field_results import field_detail, field_list, field_report
 from .packets import packet_download, submission_packet, submission_packet_create
 from .paytables import paytable_compare
 from .preview import rules_preview
@@ -70,4 +72,10 @@ __all__ = [
     "variant_revise",
     "variant_submit",
     "worker_check",
+    # Economics and field trials
+    "field_detail",
+    "field_list",
+    "field_report",
+    "table_detail",
+    "table_economics_edit",
 ]

@@ -59,6 +59,10 @@ class Abilities:
         return self._any(perms.CAN_CONFIGURE_TABLES)
 
     @property
+    def upload_field_results(self) -> bool:
+        return self._any(perms.CAN_UPLOAD_FIELD_RESULTS)
+
+    @property
     def audit(self) -> bool:
         return self._any((Role.AUDITOR, Role.ADMIN, Role.REVIEWER))
 

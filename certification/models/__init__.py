@@ -1,5 +1,6 @@
 """Certification records; one module per concern, re-exported here for Django."""
 
+from .field import FieldDay, FieldUpload  # noqa: F401
 from .packets import PacketJob  # noqa: F401
 from .protection import ProtectionAudit, ProtectionChunk  # noqa: F401
 from .reports import IssuedReport, ReportKind  # noqa: F401

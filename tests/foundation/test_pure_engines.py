@@ -12,6 +12,7 @@ PURE_PACKAGES = [
     "certification.reports",
     "certification.odds.tuner",
     "certification.protection",
+    "certification.economics",
 ]
 
 SCRIPT = """

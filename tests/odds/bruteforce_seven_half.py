@@ -220,6 +220,7 @@ def solve_opening(rules: SevenHalfRules, deck: list[str], policy) -> dict[Fracti
         return Fraction(0) if t == d and rules.ties == "push" else Fraction(-1)
 
     out: dict[Fraction, Fraction] = {}
+    stake = [Fraction(1)]  # the round's stake per hand (ante plus final bet), set at the first decision
 
     def deal(stock):
         """Every order of ``stock``, one card at a time: yields (probability, card, rest)."""
@@ -234,7 +235,7 @@ def solve_opening(rules: SevenHalfRules, deck: list[str], policy) -> dict[Fracti
             d = total(cards)
             full = rules.dealer_max_cards is not None and len(cards) >= rules.dealer_max_cards
             if d is None or d >= stop or full or not stock:
-                r = sum((net(h, cards) for h in hands), Fraction(0))
+                r = stake[0] * sum((net(h, cards) for h in hands), Fraction(0))
                 out[r] = out.get(r, 0) + w
                 return
             for p, c, rest in deal(stock):
@@ -282,10 +283,12 @@ def solve_opening(rules: SevenHalfRules, deck: list[str], policy) -> dict[Fracti
                 else:
                     first(c, up, rest, weight * q, exchanges + 1)
             return
-        if d.action == "fold":
+        if d.action == "fold" and rules.fold_allowed:
             out[Fraction(-1)] = out.get(Fraction(-1), 0) + weight
             return
-        if d.action == "stand":
+        if rules.final_bet:
+            stake[0] = 1 + (rules.final_bet_min if d.final_bet is None else d.final_bet)
+        if d.action in ("stand", "fold"):
             play(up, seen_up, stock, [[p]], 1, 0, weight, exchanges)
             return
         for q, c, rest in deal(stock):

@@ -157,6 +157,9 @@ class Command(BaseCommand):
         parser.add_argument("--target-edge", help="target house edge, e.g. 0.02 or 1/50")
         parser.add_argument("--bet", default="main", help="the bet whose edge is targeted")
         parser.add_argument("--step", default="1/2", help="grid of dealable payouts ('none': no grid)")
+        parser.add_argument("--strategy", default="optimal",
+                            help="the player's strategy: optimal, dealer, house or a JSON chart file "
+                                 "(the simulator's definitions, counted exactly)")
 
     def handle(self, *args, **options) -> None:
         name, rules = load_variant(options["variant"], options["set"])
@@ -175,7 +178,10 @@ class Command(BaseCommand):
             else:
                 self.stdout.write(render_solution(name, solved))
             return
-        result = self._analyze(rules, name)
+        if options["strategy"] == "optimal":
+            result = self._analyze(rules, name)
+        else:
+            result = fixed_strategy_result(rules, name, options["strategy"])
         if options["json"]:
             self.stdout.write(json.dumps(result.to_json(), indent=1))
         else:
@@ -187,3 +193,15 @@ class Command(BaseCommand):
             return analyze(rules, name)
         except ImportError:
             raise CommandError(f"no exact analyser is installed for the {rules.family} family") from None
+
+
+def fixed_strategy_result(rules: Rules, name: str, strategy: str) -> ExactResult:
+    """Exact figures under a named strategy or a chart file (not the optimal one)."""
+    from certification.odds.simulation import StrategyError, load_chart
+    from certification.odds.simulation.strategies import STRATEGY_NAMES
+
+    try:
+        policy = strategy if strategy in STRATEGY_NAMES else load_chart(rules, strategy)
+        return analyze(rules, name, strategy=policy)
+    except (StrategyError, ValueError) as exc:
+        raise CommandError(f"--strategy: {exc}") from None

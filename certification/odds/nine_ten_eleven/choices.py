@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -14,3 +15,9 @@ class FirstHandChoice:
     buy_main: Fraction | None = None
     buy_dice: Fraction | None = None
     buy_bonus: Fraction | None = None
+
+
+def expected_value(dist: Mapping[Hashable, Fraction | int], ev: Callable) -> Fraction:
+    """The mean of ``ev`` over a distribution given as weights (counts or probabilities)."""
+    total = sum(dist.values())
+    return sum((w * ev(c) for c, w in dist.items()), Fraction(0)) / total

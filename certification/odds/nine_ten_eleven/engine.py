@@ -18,7 +18,8 @@ from casino.rules.model import NineTenElevenRules
 from certification.odds.results import BetFigures, ExactResult
 
 from .charts import notes_for, strategy_charts
-from .choices import FirstHandChoice
+from .choices import FirstHandChoice, expected_value
+from .fixed import PolicySwitcher, fixed_strategy_note, policy_first_choice
 from .hands import NO_VALUE, BonusTable, Composition, Deck
 from .policy import OptimalPolicy
 from .settle import Config, Settlement, config_of
@@ -32,62 +33,20 @@ class _Tally:
     decisions: dict[str, Fraction | int] = field(default_factory=lambda: defaultdict(int))
 
 
-def _expect(dist: dict[Config, Fraction | int], ev) -> Fraction:
-    total = sum(dist.values())
-    return sum((w * ev(c) for c, w in dist.items()), Fraction(0)) / total
-
-
 def analyze_nine_ten_eleven(
-    rules: NineTenElevenRules, variant: str = "", *, deck: Deck | None = None
+    rules: NineTenElevenRules, variant: str = "", *, deck: Deck | None = None, policy=None
 ) -> ExactResult:
     """Exact figures for main, bonus and dice match under the main-bet-optimal strategy.
 
     ``deck`` replaces the standard shoe of ``rules.decks`` decks (e.g. fewer ranks or suits
-    for an exhaustive cross-check); every other rule still comes from ``rules``.
+    for an exhaustive cross-check); every other rule still comes from ``rules``. With
+    ``policy`` (a NineTenElevenPolicy) the player follows it instead (fixed.py).
     """
     start = time.perf_counter()
     deck = deck or Deck.standard(rules.decks)
-    settle = Settlement(rules)
-    pay = rules.payouts
-    bonus_table = BonusTable(pay.bonus_straight_flush, pay.bonus_trips, pay.bonus_straight,
-                             pay.bonus_flush)
-    md_rank = settle.two_hand_ranks()
-    switcher = Switcher(rules.qualifying_totals, md_rank, bonus_table, len(deck.suits),
-                        deck.copies, rules.switch_allowed)
-    final_hands = rules.bonus_on == "final_hands"
-    n = deck.size
-    second_deals = comb(n - 3, 3)
-    tally = _Tally()
-    choices: dict[Composition, FirstHandChoice] = {}
-
-    for first in deck.compositions:
-        w1 = deck.ways(first)
-        value = switcher.value(first)
-        if value != NO_VALUE:
-            tally.configs[(value,)] += w1 * second_deals
-            tally.decisions["stand"] += w1 * second_deals
-            suited = deck.suited_ways(first)
-            for is_suited, ways in ((True, suited), (False, w1 - suited)):
-                won = bonus_table.payout(first, is_suited)
-                tally.bonus[Fraction(-1) if won is None else Fraction(won)] += ways * second_deals
-            continue
-        bought = _buy(first, deck, switcher, final_hands) if rules.buy_allowed else None
-        choice = _choose(first, bought, settle, rules.buy_allowed)
-        choices[first] = choice
-        if choice.action == "fold":
-            tally.configs[(NO_VALUE,)] += w1 * second_deals
-            tally.bonus[Fraction(-1)] += w1 * second_deals
-            tally.decisions["fold"] += w1 * second_deals
-            continue
-        tally.decisions["buy"] += w1 * second_deals
-        for config, w in bought.configs.items():
-            tally.configs[config] += w1 * w
-        for net, w in bought.bonus.items():
-            tally.bonus[net] += w1 * w
-        for name, w in bought.decisions.items():
-            tally.decisions[name] += w1 * w
-
-    denominator = comb(n, 3) * second_deals
+    counted = count_rounds(rules, deck, policy)
+    settle, tally, choices = counted.settle, counted.tally, counted.choices
+    denominator = counted.denominator
     main_out: dict[Fraction, Fraction] = defaultdict(Fraction)
     dice_out: dict[Fraction, Fraction] = defaultdict(Fraction)
     wagered = Fraction(0)
@@ -107,7 +66,14 @@ def analyze_nine_ten_eleven(
     decisions = {name: Fraction(w) / denominator for name, w in sorted(tally.decisions.items())}
     for name in ("stand", "fold", "buy", "switch", "second_qualifies"):
         decisions.setdefault(name, Fraction(0))
-    policy = OptimalPolicy(rules, md_rank, bonus_table, {c: ch.action for c, ch in choices.items()})
+    md_rank = counted.switcher.md_rank
+    notes = notes_for(rules, deck)
+    if policy is None:
+        policy = OptimalPolicy(rules, md_rank, counted.switcher.bonus,
+                               {c: ch.action for c, ch in choices.items()})
+    else:
+        notes = [fixed_strategy_note(rules, policy) if note.startswith("strategy:") else note
+                 for note in notes]
     return ExactResult(
         variant=variant or "nine_ten_eleven",
         bets=bets,
@@ -115,8 +81,70 @@ def analyze_nine_ten_eleven(
         strategy=strategy_charts(rules, settle, md_rank, choices),
         policy=policy,
         seconds=time.perf_counter() - start,
-        notes=notes_for(rules, deck),
+        notes=notes,
     )
+
+
+@dataclass
+class CountedRounds:
+    """Every round of one strategy, counted: the configurations reached and their weights."""
+
+    settle: Settlement
+    switcher: Switcher
+    tally: _Tally
+    choices: dict[Composition, FirstHandChoice]
+    denominator: int
+
+
+def count_rounds(rules: NineTenElevenRules, deck: Deck, policy=None) -> CountedRounds:
+    """Weights (out of C(N,3) * C(N-3,3)) of each final configuration and bonus result."""
+    settle = Settlement(rules)
+    pay = rules.payouts
+    bonus_table = BonusTable(pay.bonus_straight_flush, pay.bonus_trips, pay.bonus_straight,
+                             pay.bonus_flush)
+    md_rank = settle.two_hand_ranks()
+    switcher = Switcher(rules.qualifying_totals, md_rank, bonus_table, len(deck.suits),
+                        deck.copies, rules.switch_allowed)
+    if policy is not None:
+        switcher = PolicySwitcher.follow(switcher, policy, rules)
+    final_hands = rules.bonus_on == "final_hands"
+    n = deck.size
+    second_deals = comb(n - 3, 3)
+    tally = _Tally()
+    choices: dict[Composition, FirstHandChoice] = {}
+
+    for first in deck.compositions:
+        w1 = deck.ways(first)
+        value = switcher.value(first)
+        if value != NO_VALUE:
+            tally.configs[(value,)] += w1 * second_deals
+            tally.decisions["stand"] += w1 * second_deals
+            suited = deck.suited_ways(first)
+            for is_suited, ways in ((True, suited), (False, w1 - suited)):
+                won = bonus_table.payout(first, is_suited)
+                tally.bonus[Fraction(-1) if won is None else Fraction(won)] += ways * second_deals
+            continue
+        if policy is None:
+            bought = _buy(first, deck, switcher, final_hands) if rules.buy_allowed else None
+            choice = _choose(first, bought, settle, rules.buy_allowed)
+        else:
+            choice, bought = policy_first_choice(rules, policy, first, deck, settle,
+                                                 lambda f=first: _buy(f, deck, switcher, final_hands))
+        choices[first] = choice
+        if choice.action == "fold":
+            tally.configs[(NO_VALUE,)] += w1 * second_deals
+            tally.bonus[Fraction(-1)] += w1 * second_deals
+            tally.decisions["fold"] += w1 * second_deals
+            continue
+        tally.decisions["buy"] += w1 * second_deals
+        for config, w in bought.configs.items():
+            tally.configs[config] += w1 * w
+        for net, w in bought.bonus.items():
+            tally.bonus[net] += w1 * w
+        for name, w in bought.decisions.items():
+            tally.decisions[name] += w1 * w
+
+    return CountedRounds(settle, switcher, tally, choices, comb(n, 3) * second_deals)
 
 
 def _buy(first: Composition, deck: Deck, switcher: Switcher, final_hands: bool) -> _Tally:
@@ -164,9 +192,9 @@ def _choose(first: Composition, bought: _Tally | None, settle: Settlement,
     """Fold or buy: main EV, then dice match, then bonus, then the smaller wager."""
     if not buy_allowed or bought is None:
         return FirstHandChoice("fold")
-    main = _expect(bought.configs, settle.main_ev)
-    dice = _expect(bought.configs, settle.dice_ev)
-    bonus = _expect(bought.bonus, lambda net: net)
+    main = expected_value(bought.configs, settle.main_ev)
+    dice = expected_value(bought.configs, settle.dice_ev)
+    bonus = expected_value(bought.bonus, lambda net: net)
     fold = (Fraction(-1), settle.dice_ev((NO_VALUE,)), Fraction(-1), -1)
     action = "buy" if (main, dice, bonus, -2) > fold else "fold"
     return FirstHandChoice(action, main, dice, bonus)

@@ -1,0 +1,239 @@
+"""The field-trial report for a commission: each table's results against theory. Plain data in,
+PDF bytes out (the fonts, colours and styles of the certificate)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from dataclasses import dataclass, field
+
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.charts.utils import FillPairedData
+from reportlab.graphics.shapes import Drawing, Line, Rect, String
+from reportlab.graphics.widgets.markers import makeMarker
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from .charts import BAND
+from .styles import FAIL, HEAD_FILL, INK, MUTED, NAVY, REGULAR, RULE, ZEBRA, styles
+
+
+@dataclass(frozen=True)
+class DayPoint:
+    date: dt.date
+    win: float
+    expected: float
+    sd: float
+    alarm: str = ""
+
+
+@dataclass(frozen=True)
+class TableSection:
+    table_id: str
+    variant: str
+    paytable_version: int
+    players: str
+    seats: int
+    days: int
+    rounds: int
+    handle: float
+    win: float
+    expected: float
+    sd: float
+    z: float
+    house_edge: float
+    drift_date: dt.date | None
+    drift_direction: str
+    series: list[DayPoint] = field(default_factory=list)
+
+    @property
+    def hold(self) -> float:
+        return self.win / self.handle if self.handle else 0.0
+
+
+@dataclass(frozen=True)
+class FieldTrialData:
+    title: str
+    generated: dt.date
+    source: str
+    sha256: str
+    alpha: float
+    method_days: str
+    method_drift: str
+    tables: list[TableSection] = field(default_factory=list)
+
+
+def _money(x: float) -> str:
+    return f"{x:,.2f}"
+
+
+def _drawing(width: float, height: float) -> Drawing:
+    return Drawing(width, height, initialFontName=REGULAR, initialFontSize=7)
+
+
+def _plot(width: float, height: float) -> LinePlot:
+    plot = LinePlot()
+    plot.x, plot.y = 54, 26
+    plot.width, plot.height = width - 66, height - 46
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName = REGULAR
+        axis.labels.fontSize = 7
+        axis.strokeColor = MUTED
+        axis.visibleGrid = True
+        axis.gridStrokeColor = RULE
+        axis.gridStrokeWidth = 0.3
+    plot.yValueAxis.labelTextFormat = lambda v: f"{v:,.0f}"
+    plot.xValueAxis.labelTextFormat = lambda v: f"{v:.0f}"
+    return plot
+
+
+def _legend(d: Drawing, x: float, y: float, items: list[tuple[colors.Color, str]]) -> None:
+    for colour, label in items:
+        d.add(Rect(x, y, 12, 5, fillColor=colour, strokeColor=None))
+        d.add(String(x + 16, y, label, fontName=REGULAR, fontSize=7, fillColor=INK))
+        x += 24 + 4.2 * len(label)
+
+
+def control_chart(t: TableSection, width: float, height: float) -> Drawing:
+    """Cumulative win against cumulative theory with its 3-SD band, day by day."""
+    cum_win = cum_exp = cum_var = 0.0
+    actual, expected, high, low = [], [], [], []
+    for i, p in enumerate(t.series, start=1):
+        cum_win += p.win
+        cum_exp += p.expected
+        cum_var += p.sd ** 2
+        band = 3 * cum_var ** 0.5
+        actual.append((i, cum_win))
+        expected.append((i, cum_exp))
+        high.append((i, cum_exp + band))
+        low.append((i, cum_exp - band))
+    d = _drawing(width, height)
+    plot = _plot(width, height)
+    plot.data = [FillPairedData(high, 1), low, expected, actual]
+    for i, (stroke, width_, fill) in enumerate([(BAND, 0.3, BAND), (BAND, 0.3, None),
+                                                (FAIL, 0.9, None), (NAVY, 1.3, None)]):
+        plot.lines[i].strokeColor = stroke
+        plot.lines[i].strokeWidth = width_
+        if fill is not None:
+            plot.lines[i].fillColor = fill
+    plot.lines[2].strokeDashArray = (3, 2)
+    d.add(plot)
+    if t.drift_date is not None:
+        index = next((i for i, p in enumerate(t.series, start=1) if p.date == t.drift_date), None)
+        if index is not None:
+            x = plot.x + plot.width * (index - 1) / max(len(t.series) - 1, 1)
+            d.add(Line(x, plot.y, x, plot.y + plot.height, strokeColor=FAIL, strokeWidth=0.8))
+    d.add(String(plot.x + plot.width / 2, 4, "day of the trial", fontName=REGULAR, fontSize=7,
+                 fillColor=MUTED, textAnchor="middle"))
+    _legend(d, plot.x, height - 12, [(NAVY, "cumulative win"), (FAIL, "theory"),
+                                     (BAND, "theory ± 3 SD")])
+    return d
+
+
+def daily_chart(t: TableSection, width: float, height: float) -> Drawing:
+    """Each day's win against that day's expectation ± 3 SD; alarm days marked in red."""
+    d = _drawing(width, height)
+    plot = _plot(width, height)
+    days = list(enumerate(t.series, start=1))
+    alarms = [(i, p.win) for i, p in days if p.alarm] or [(days[0][0], days[0][1].win)]
+    plot.data = [
+        FillPairedData([(i, p.expected + 3 * p.sd) for i, p in days], 1),
+        [(i, p.expected - 3 * p.sd) for i, p in days],
+        [(i, p.expected) for i, p in days],
+        [(i, p.win) for i, p in days],
+        alarms,
+    ]
+    for i, (stroke, width_) in enumerate([(BAND, 0.3), (BAND, 0.3), (FAIL, 0.9), (NAVY, 0.8),
+                                          (FAIL, 0)]):
+        plot.lines[i].strokeColor = stroke
+        plot.lines[i].strokeWidth = width_
+    plot.lines[0].fillColor = BAND
+    plot.lines[2].strokeDashArray = (3, 2)
+    plot.lines[3].symbol = makeMarker("FilledCircle", size=2.2, fillColor=NAVY, strokeColor=None)
+    plot.lines[4].symbol = makeMarker("FilledCircle", size=4 if any(p.alarm for p in t.series) else 0,
+                                      fillColor=FAIL, strokeColor=None)
+    d.add(plot)
+    d.add(String(plot.x + plot.width / 2, 4, "day of the trial", fontName=REGULAR, fontSize=7,
+                 fillColor=MUTED, textAnchor="middle"))
+    _legend(d, plot.x, height - 12, [(NAVY, "daily win"), (FAIL, "theory / day alarm"),
+                                     (BAND, "theory ± 3 SD")])
+    return d
+
+
+def _grid(rows: list[list], widths: list[float]) -> Table:
+    s = styles()
+    cells = [[Paragraph(str(c), s["cell_bold"] if r == 0 else s["cell"]) for c in row]
+             for r, row in enumerate(rows)]
+    table = Table(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))
+    return table
+
+
+def _drift(t: TableSection) -> str:
+    if t.drift_date is None:
+        return "no drift"
+    return f"<font color='#c62828'><b>DRIFT</b></font> from {t.drift_date.isoformat()} ({t.drift_direction})"
+
+
+def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> bytes:
+    s = styles()
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
+                            topMargin=16 * mm, bottomMargin=16 * mm, title=data.title,
+                            invariant=int(invariant))
+    w = doc.width
+    story = [
+        Paragraph(data.title, s["title"]),
+        Paragraph(f"Generated {data.generated.isoformat()} · source file {data.source} · "
+                  f"SHA-256 {data.sha256[:16]}… · family-wise false-alarm rate α = {data.alpha:g}",
+                  s["subtitle"]),
+        _grid([["Table", "Variant", "Days", "Handle", "Win", "Hold", "Theory", "z", "Drift"]] + [
+            [t.table_id, f"{t.variant} v{t.paytable_version}", t.days, _money(t.handle),
+             _money(t.win), f"{t.hold:.2%}", f"{t.house_edge:.2%}", f"{t.z:+.2f}", _drift(t)]
+            for t in data.tables],
+            [x * w for x in (0.07, 0.17, 0.07, 0.13, 0.12, 0.09, 0.09, 0.08, 0.18)]),
+        Spacer(1, 4 * mm),
+        Paragraph("How to read it", s["h2"]),
+        Paragraph("Theory is the variant's exact per-round law under the table's declared player "
+                  "mix: the expected win is the house edge times the handle (the initial wagers), "
+                  "its SD includes the seats sharing each dealer hand. Hold is win / handle; the "
+                  "file gives the handle, not the drop.", s["body"]),
+        Paragraph(f"Day alarms: {data.method_days}.", s["body"]),
+        Paragraph(f"Drift: {data.method_drift}. A single day, however wild, is a day alarm and "
+                  "never a drift by itself.", s["body"]),
+    ]
+    for t in data.tables:
+        alarms = [p for p in t.series if p.alarm]
+        block = [
+            Paragraph(f"Table {t.table_id}", s["h1"]),
+            Paragraph(f"{t.variant}, paytable v{t.paytable_version}; players: {t.players}; "
+                      f"{t.seats} seat(s) per round; {t.days} days, {t.rounds:,} rounds, handle "
+                      f"{_money(t.handle)}; win {_money(t.win)} against {_money(t.expected)} ± "
+                      f"{_money(t.sd)} expected (z = {t.z:+.2f}); hold {t.hold:.2%} against "
+                      f"{t.house_edge:.2%}; {_drift(t)}.", s["body"]),
+            control_chart(t, w, 62 * mm),
+            Paragraph("Cumulative win against theory (band: ± 3 SD; red line: first day of drift).",
+                      s["caption"]),
+            daily_chart(t, w, 58 * mm),
+            Paragraph("Daily win against the day's theory ± 3 SD; red dots: day alarms.", s["caption"]),
+        ]
+        story.append(KeepTogether(block[:2]))
+        story += [KeepTogether(block[2:4]), KeepTogether(block[4:6])]
+        if alarms:
+            story.append(_grid([["Date", "Win", "Expected", "SD", "Alarm"]] + [
+                [p.date.isoformat(), _money(p.win), _money(p.expected), _money(p.sd), p.alarm]
+                for p in alarms], [x * w for x in (0.2, 0.2, 0.2, 0.2, 0.2)]))
+        else:
+            story.append(Paragraph("No day alarm.", s["small"]))
+    doc.build(story)
+    return buffer.getvalue()
+
+
+__all__ = ["DayPoint", "FieldTrialData", "TableSection", "render_field_trial"]

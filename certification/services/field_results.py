@@ -1,0 +1,142 @@
+"""Field trial results: uploaded as a CSV, checked against each table's theory, stored per table.
+
+The whole file is read and every table checked before anything is written; any bad line
+refuses the file (one error naming every line at fault) and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from casino.models import TableConfiguration
+from casino.permissions import CAN_UPLOAD_FIELD_RESULTS
+from casino.services.audit import audit_record, snapshot
+from casino.services.errors import require_role
+from certification.economics.analysis import mixed_figures
+from certification.economics.field import DEFAULT_ALPHA, TableModel, field_check
+from certification.economics.fieldfile import FieldFileError, read_field_file
+from certification.economics.report import field_json
+from certification.models import FieldDay, FieldUpload
+from certification.reports.field_trial import (
+    DayPoint,
+    FieldTrialData,
+    TableSection,
+    render_field_trial,
+)
+from certification.services.economics import figures_ready, table_mix, table_rules
+from certification.services.evidence import read_upload
+
+
+def _tables(days) -> dict[str, TableConfiguration]:
+    """Each table named in the file, or a ValidationError naming the first line of each."""
+    first_line: dict[str, int] = {}
+    for day in days:
+        first_line.setdefault(day.table, day.line)
+    tables = {t.table_id: t for t in TableConfiguration.objects.select_related(
+        "variant", "paytable_version").filter(table_id__in=first_line)}
+    problems = []
+    for name, line in first_line.items():
+        table = tables.get(name)
+        if table is None:
+            problems.append(f"line {line}: there is no table {name}")
+        elif table.variant.status != "approved" or table.paytable_version.status != "approved":
+            problems.append(f"line {line}: table {name} runs {table.variant.name} paytable "
+                            f"v{table.paytable_version.number}, which is not certified (approved)")
+    if problems:
+        raise ValidationError({"file": "; ".join(problems)})
+    return tables
+
+
+def _already_recorded(days, tables) -> None:
+    wanted = {(tables[d.table].pk, d.date): d.line for d in days}
+    taken = FieldDay.objects.filter(table__in=[t.pk for t in tables.values()],
+                                    date__in={d.date for d in days}).select_related("table")
+    clashes = [f"line {wanted[(f.table_id, f.date)]}: table {f.table.table_id} on {f.date} is "
+               f"already recorded (field upload {f.upload_id})"
+               for f in taken if (f.table_id, f.date) in wanted]
+    if clashes:
+        raise ValidationError({"file": "; ".join(sorted(clashes)[:20])})
+
+
+def table_model(table: TableConfiguration) -> TableModel:
+    rules = table_rules(table)
+    try:
+        figures_ready(table, rules)
+    except ValidationError as exc:
+        raise ValidationError({"file": exc.message_dict["economics"]}) from None
+    mixed = mixed_figures(rules, table_mix(table), table.house_way)
+    return TableModel(mixed.seat, table.occupied_seats or table.seats)
+
+
+@transaction.atomic
+def field_results_upload(*, upload, actor, alpha: float = DEFAULT_ALPHA) -> FieldUpload:
+    """Check a field file against theory and keep it, with its days per table."""
+    require_role(actor, CAN_UPLOAD_FIELD_RESULTS, "uploading field results")
+    if not 0 < alpha < 1:
+        raise ValidationError({"alpha": f"must lie between 0 and 1, not {alpha}"})
+    evidence = read_upload(upload, field="file")
+    try:
+        days = read_field_file(evidence.data)
+    except FieldFileError as exc:
+        raise ValidationError({"file": str(exc)}) from None
+    tables = _tables(days)
+    _already_recorded(days, tables)
+    models = {name: table_model(table) for name, table in tables.items()}
+    report = field_check(days, alpha=alpha, models=models)
+    result = field_json(report)
+    for name, data in result["tables"].items():
+        t = tables[name]
+        data.update({"variant": t.variant.name, "paytable_version": t.paytable_version.number,
+                     "mix": {k: float(Fraction(str(v))) for k, v in (t.player_mix or {"optimal": 1}).items()},
+                     "table_id": t.pk})
+    alarms = len(result["day_alarms"]) + sum(t["drift"]["alarm"] for t in result["tables"].values())
+    record = FieldUpload(name=evidence.name, sha256=evidence.sha256, days=len(days),
+                         tables=len(tables), alpha=alpha, result=result, alarms=alarms,
+                         uploaded_by=actor)
+    record.file.save(evidence.name, evidence.content(), save=False)
+    record.save()
+    FieldDay.objects.bulk_create([
+        FieldDay(upload=record, table=tables[d.table], date=d.date, rounds=d.rounds,
+                 handle=_money(d.handle), win=_money(d.win), line=d.line)
+        for d in days
+    ])
+    audit_record(actor=actor, action="field_results.upload", obj=record, before=None,
+                 after=snapshot(record) | {"result": None},
+                 message=f"{len(days)} days of {len(tables)} table(s), {alarms} alarm(s)")
+    return record
+
+
+def _money(value: Fraction):
+    from decimal import Decimal
+
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def field_trial_data(upload: FieldUpload) -> FieldTrialData:
+    result = upload.result
+    tables = []
+    for name, t in result["tables"].items():
+        series = [DayPoint(dt.date.fromisoformat(p["date"]), p["win"], p["expected"], p["sd"],
+                           p["alarm"] or "") for p in t["series"]]
+        drift = t["drift"]
+        tables.append(TableSection(
+            table_id=name, variant=t.get("variant", ""), paytable_version=t.get("paytable_version", 0),
+            players=", ".join(f"{k} {v:.0%}" for k, v in t.get("mix", {}).items()) or "optimal",
+            seats=t["seats"], days=t["days"], rounds=t["rounds"], handle=t["handle"],
+            win=t["actual_win"], expected=t["expected_win"], sd=t["sd"], z=t["z"],
+            house_edge=t["house_edge"],
+            drift_date=dt.date.fromisoformat(drift["first_date"]) if drift["first_date"] else None,
+            drift_direction=drift["direction"] or "", series=series))
+    return FieldTrialData(
+        title="Field trial: results against theory", generated=upload.uploaded_at.date(),
+        source=upload.name, sha256=upload.sha256, alpha=upload.alpha,
+        method_days=result["method"]["days"], method_drift=result["method"]["drift"], tables=tables)
+
+
+def field_trial_report(*, upload: FieldUpload) -> bytes:
+    """The field-trial report PDF of an upload, as it is issued to a commission."""
+    return render_field_trial(field_trial_data(upload))
