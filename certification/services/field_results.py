@@ -29,6 +29,7 @@ from certification.reports.field_trial import (
 )
 from certification.services.economics import figures_ready, table_mix, table_rules
 from certification.services.evidence import read_upload
+from certification.services.signing import sign_pdf
 
 
 def _tables(days) -> dict[str, TableConfiguration]:
@@ -138,5 +139,7 @@ def field_trial_data(upload: FieldUpload) -> FieldTrialData:
 
 
 def field_trial_report(*, upload: FieldUpload) -> bytes:
-    """The field-trial report PDF of an upload, as it is issued to a commission."""
-    return render_field_trial(field_trial_data(upload))
+    """The field-trial report PDF of an upload, as it is issued to a commission: signed with
+    the installation's key like every PDF it issues."""
+    return sign_pdf(render_field_trial(field_trial_data(upload)),
+                    reason=f"Field-trial report of upload {upload.pk}")

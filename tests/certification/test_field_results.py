@@ -19,6 +19,7 @@ from casino.rules import preset
 from certification.models import FieldDay, FieldUpload
 from certification.odds.analysis import dealer_joint
 from certification.services.field_results import field_results_upload, field_trial_report
+from certification.services.signing import pdf_signature_check
 from tests.economics.synthetic import Sampler, TablePlan, generate, to_csv
 
 from .evidence import upload
@@ -126,7 +127,10 @@ def test_the_api_names_the_bad_line(api, adam, active_table):
 
 def test_the_report_states_each_table_against_theory(adam, active_table):
     record = field_results_upload(upload=upload("r.csv", field_csv(days=30, seen_from=10)[0]), actor=adam)
-    reader = PdfReader(io.BytesIO(field_trial_report(upload=record)))
+    pdf = field_trial_report(upload=record)
+    check = pdf_signature_check(pdf)
+    assert check.ok and check.modification_level == "NONE", check.reasons
+    reader = PdfReader(io.BytesIO(pdf))
     text = "".join(p.extract_text() for p in reader.pages)
     t = record.result["tables"]["T-01"]
     assert f"{t['handle']:,.2f}" in text and f"{t['actual_win']:,.2f}" in text
