@@ -8,6 +8,7 @@ number of rounds, the root seed and the chunk size. Chunk i draws its words from
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -117,37 +118,62 @@ def run_chunk(spec: SimulationSpec, index: int, plan=None) -> ChunkStats:
     """Play chunk ``index`` of the run; the plan is built (and cached) when not given."""
     if plan is None:
         plan = _cached_plan(spec.plan_key())
-    from .stream import chunk_state
-
-    rounds = spec.chunk_size(index)
-    state = chunk_state(spec.seed, index)
-    outcomes = plan.outcomes
-    hist = outcomes.histogram_array()
-    checkpoints: list[list[tuple[int, int, int]]] = [[] for _ in outcomes.bets]
-    nets = [np.arange(w, dtype=np.int64) + lo for w, lo in zip(outcomes.width, outcomes.lo, strict=True)]
-    runner = plan.runner()
-    played = 0
-    with np.errstate(over="ignore"):  # the interpreted fallback wraps uint64 like C does
-        while played < rounds:
-            block = min(spec.checkpoint_rounds, rounds - played)
-            runner(state, block, hist)
-            played += block
-            for b in range(len(outcomes.bets)):
-                row = hist[b, : outcomes.width[b]]
-                nz = np.flatnonzero(row)
-                counts = [int(c) for c in row[nz]]
-                values = [int(v) for v in nets[b][nz]]
-                total = sum(c * v for c, v in zip(counts, values, strict=True))
-                total_sq = sum(c * v * v for c, v in zip(counts, values, strict=True))
-                checkpoints[b].append((played, total, total_sq))
     from .stats import BetTally
 
+    rounds = spec.chunk_size(index)
+    outcomes = plan.outcomes
+    hist = outcomes.histogram_array()
+    sums = _CheckpointSums(outcomes, rounds)
+    with _wrapping():
+        run = plan.runner(spec.seed, index)
+    checkpoints: list[list[tuple[int, int, int]]] = [[] for _ in outcomes.bets]
+    played = 0
+    with _wrapping():
+        while played < rounds:
+            block = min(spec.checkpoint_rounds, rounds - played)
+            run(block, hist)
+            played += block
+            for b, series in enumerate(checkpoints):
+                series.append((played, *sums(b, hist)))
     bets = {}
     for b, name in enumerate(outcomes.bets):
         row = hist[b, : outcomes.width[b]]
         nz = np.flatnonzero(row)
-        bets[name] = BetTally({int(nets[b][i]): int(row[i]) for i in nz}, tuple(checkpoints[b]))
+        bets[name] = BetTally({int(sums.nets[b][i]): int(row[i]) for i in nz}, tuple(checkpoints[b]))
     return ChunkStats(index, rounds, outcomes.denominator, bets)
+
+
+def _wrapping():
+    """Interpreted kernels wrap uint64 arithmetic as C does: silence numpy's warning."""
+    from ._jit import HAVE_NUMBA
+
+    return contextlib.nullcontext() if HAVE_NUMBA else np.errstate(over="ignore")
+
+
+class _CheckpointSums:
+    """Exact (sum, sum of squares) of a bet's histogram row.
+
+    Machine integers when no sum over the chunk can pass 2**63 (always, with payouts of
+    ordinary denominators), Python integers otherwise.
+    """
+
+    def __init__(self, outcomes, rounds: int):
+        self.nets = [np.arange(w, dtype=np.int64) + lo
+                     for w, lo in zip(outcomes.width, outcomes.lo, strict=True)]
+        self.width = outcomes.width
+        self.fast = [int(max(abs(int(v[0])), abs(int(v[-1])))) ** 2 * max(rounds, 1) < 2 ** 62
+                     for v in self.nets]
+        self.squares = [v * v if fast else None for v, fast in zip(self.nets, self.fast, strict=True)]
+
+    def __call__(self, b: int, hist: np.ndarray) -> tuple[int, int]:
+        row = hist[b, : self.width[b]]
+        if self.fast[b]:
+            return int(row @ self.nets[b]), int(row @ self.squares[b])
+        nz = np.flatnonzero(row)
+        counts = [int(c) for c in row[nz]]
+        values = [int(v) for v in self.nets[b][nz]]
+        return (sum(c * v for c, v in zip(counts, values, strict=True)),
+                sum(c * v * v for c, v in zip(counts, values, strict=True)))
 
 
 _WORKER_PLAN = None
