@@ -9,7 +9,9 @@ is itself idempotent, so a stalled run can always be finished by calling it agai
 
 from __future__ import annotations
 
+import logging
 import socket
+import threading
 import time
 from typing import Any
 
@@ -20,6 +22,33 @@ from django.utils import timezone
 from certification.models import RunStatus, SimulationChunk, SimulationRun
 from certification.odds.simulation import ChunkStats, SimulationSpec, run_chunk, summarize
 from certification.services.pipeline import simulation_progress_changed
+
+logger = logging.getLogger(__name__)
+
+
+def simulation_kernels_warm(*, background: bool = True) -> threading.Thread | None:
+    """Compile or load the simulation kernels, by default in a background thread.
+
+    A thread, because a worker process must report itself up within seconds of starting
+    while compiling every kernel from scratch (a fresh var directory) takes longer.
+    """
+    def warm() -> None:
+        from certification.odds.simulation.warm import warm_kernels
+
+        try:
+            seconds = warm_kernels()
+        except Exception:  # a cold start must not take the worker down with it
+            logger.exception("warming the simulation kernels failed; chunks will compile them")
+            return
+        logger.info("simulation kernels ready: %s",
+                    ", ".join(f"{name} {s:.2f} s" for name, s in seconds.items()))
+
+    if not background:
+        warm()
+        return None
+    thread = threading.Thread(target=warm, name="warm-simulation-kernels", daemon=True)
+    thread.start()
+    return thread
 
 
 def simulation_run_start(*, spec: SimulationSpec, certification_run=None,
