@@ -26,27 +26,29 @@ from certification.services.pipeline import simulation_progress_changed
 logger = logging.getLogger(__name__)
 
 
-def simulation_kernels_warm(*, background: bool = True) -> threading.Thread | None:
-    """Compile or load the simulation kernels, by default in a background thread.
+def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None:
+    """Compile or load the simulation kernels and the NIST loop, by default in a thread.
 
     A thread, because a worker process must report itself up within seconds of starting
     while compiling every kernel from scratch (a fresh var directory) takes longer.
     """
     def warm() -> None:
         from certification.odds.simulation.warm import warm_kernels
+        from certification.randomness.nist.linear import warm_linear_complexity
 
         try:
             seconds = warm_kernels()
+            seconds["nist_linear_complexity"] = warm_linear_complexity()
         except Exception:  # a cold start must not take the worker down with it
-            logger.exception("warming the simulation kernels failed; chunks will compile them")
+            logger.exception("warming the compiled kernels failed; their first use will compile them")
             return
-        logger.info("simulation kernels ready: %s",
+        logger.info("compiled kernels ready: %s",
                     ", ".join(f"{name} {s:.2f} s" for name, s in seconds.items()))
 
     if not background:
         warm()
         return None
-    thread = threading.Thread(target=warm, name="warm-simulation-kernels", daemon=True)
+    thread = threading.Thread(target=warm, name="warm-compiled-kernels", daemon=True)
     thread.start()
     return thread
 

@@ -1,4 +1,4 @@
-"""A worker process readies the simulation kernels as it starts, before any chunk arrives."""
+"""A worker process readies the compiled kernels as it starts, before any task arrives."""
 
 import time
 
@@ -12,11 +12,11 @@ def test_each_worker_process_warms_the_kernels_at_start(start_worker):
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         log = worker.log.read_text()
-        if log.count("simulation kernels ready") >= 2:
+        if log.count("compiled kernels ready") >= 2:
             break
-        assert "warming the simulation kernels failed" not in log
+        assert "warming the compiled kernels failed" not in log
         time.sleep(0.5)
     else:
         raise AssertionError(f"no warm-up reported:\n{worker.log.read_text()[-3000:]}")
-    for kernel in ("two_card", "seven_half", "nine_ten_eleven"):
+    for kernel in ("two_card", "seven_half", "nine_ten_eleven", "nist_linear_complexity"):
         assert kernel in log
