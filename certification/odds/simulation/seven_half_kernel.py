@@ -32,6 +32,12 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
     exchange_max, shoot, max_splits = params[8], params[9] != 0, params[10]
     fold_allowed = params[11] != 0
     need = params[12]
+    # Whether the dealer draws to a state, without and with a player's 7 1/2 showing.
+    dealer_draws = np.zeros((totals.shape[0], 2), dtype=np.bool_)
+    for d in range(totals.shape[0]):
+        if ncards[d] < dealer_max:
+            dealer_draws[d, 0] = totals[d] < stands2
+            dealer_draws[d, 1] = totals[d] < stands2 or (must_reach and totals[d] < 15)
     hands = np.empty(max_splits + 1, dtype=np.int64)
     # The class of each hand's first card: an opening keeps it and moves the other figure.
     hand_first = np.empty(max_splits + 1, dtype=np.int64)
@@ -60,63 +66,60 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
             hist[0, values[0, KDF] - lo[0]] += 1
             continue
         up = u if visible else HIDDEN
+        # The first decision, on the lone first card: exchanges of a four, then the stake
+        # and fold, shoot, stand or hit (a move the rules do not open here is a hit).
         exchanges = 0
-        stake = 0
-        decided = False
-        special = -1
-        nh = 1
-        splits = 0
-        hands[0] = first[p]
+        s = first[p]
         hand_first[0] = p
+        a = action[s, up, 0]
+        kd_exchanged = False
+        while a == EXCHANGE and (flags[s] & 4) != 0 and exchanges < exchange_max:
+            exchanges += 1
+            j, x, budget, used = draw(x, budget, n - k, words[pos])
+            pos += used
+            j += k
+            c = deck[j]
+            deck[j] = deck[k]
+            deck[k] = c
+            k += 1
+            if kd_mode and c == KD:
+                kd_exchanged = True
+                break
+            s = first[c]
+            hand_first[0] = c
+            a = action[s, up, exchanges]
+        if kd_exchanged:
+            hist[0, values[0, KDF] - lo[0]] += 1
+            continue
+        stake = stake_of[s, up, exchanges]
+        if a == FOLD and fold_allowed:
+            hist[0, values[0, LOSE] - lo[0]] += 1
+            continue
+        hands[0] = s
+        nh = 1
         h = 0
-        while h < nh and special < 0:
+        if a == STAND:
+            h = 1
+        elif a == SHOOT and shoot and (flags[s] & 8) != 0:
+            j, x, budget, used = draw(x, budget, n - k, words[pos])
+            pos += used
+            j += k
+            c = deck[j]
+            deck[j] = deck[k]
+            deck[k] = c
+            k += 1
+            hands[0] = SHOT_MADE if c == FIG or c == KD else BUST
+            h = 1
+        # Then each hand draws until the table says stand (every finished total says so);
+        # a hand formed by opening takes its second card at once.
+        splits = 0
+        while h < nh:
             s = hands[h]
-            while True:
-                if totals[s] >= 15 or ncards[s] >= player_max:
-                    break
-                if ncards[s] == 1 and nh > 1:
-                    a = HIT  # a hand formed by opening takes its second card at once
-                elif (flags[s] & 16) != 0 and splits < max_splits and opens[s, up, exchanges, max_splits - splits] != 0:
-                    a = SPLIT
-                else:
-                    a = action[s, up, exchanges]
-                first_decision = h == 0 and nh == 1 and ncards[s] == 1 and not decided
-                if a == EXCHANGE and first_decision and (flags[s] & 4) != 0 and exchanges < exchange_max:
-                    exchanges += 1
-                    j, x, budget, used = draw(x, budget, n - k, words[pos])
-                    pos += used
-                    j += k
-                    card = deck[j]
-                    deck[j] = deck[k]
-                    deck[k] = card
-                    k += 1
-                    c = card
-                    if kd_mode and c == KD:
-                        special = KDF
-                        break
-                    s = first[c]
-                    hands[0] = s
-                    hand_first[0] = c
-                    continue
-                if first_decision:
-                    decided = True
-                    stake = stake_of[s, up, exchanges]
-                    if a == FOLD and fold_allowed:
-                        special = FOLD
-                        break
-                if a == SHOOT and shoot and (flags[s] & 8) != 0 and nh == 1:
-                    j, x, budget, used = draw(x, budget, n - k, words[pos])
-                    pos += used
-                    j += k
-                    card = deck[j]
-                    deck[j] = deck[k]
-                    deck[k] = card
-                    k += 1
-                    c = card
-                    s = SHOT_MADE if c == FIG or c == KD else BUST
-                    hands[h] = s
-                    break
-                if a == SPLIT and (flags[s] & 16) != 0 and splits < max_splits:
+            while s >= 0:
+                if ncards[s] == 1 and player_max > 1:
+                    a = HIT
+                elif (splits < max_splits and (flags[s] & 16) != 0 and ncards[s] < player_max
+                      and opens[s, up, exchanges, max_splits - splits] != 0):
                     splits += 1
                     kept = hand_first[h]
                     moved = KD if kept == FIG and (flags[s] & 32) != 0 else FIG
@@ -126,58 +129,45 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
                     hand_first[nh] = moved
                     nh += 1
                     continue
+                else:
+                    a = action[s, up, exchanges]
                 if a == STAND:
                     break
-                # hit (also a fold or opening that is no longer open to this hand)
                 j, x, budget, used = draw(x, budget, n - k, words[pos])
                 pos += used
                 j += k
-                card = deck[j]
+                c = deck[j]
                 deck[j] = deck[k]
-                deck[k] = card
+                deck[k] = c
                 k += 1
-                s = nxt[s, card]
+                s = nxt[s, c]
                 hands[h] = s
-                if s < 0:
-                    break
             h += 1
-        if special == KDF:
-            hist[0, values[0, KDF] - lo[0]] += 1
-            continue
-        if special == FOLD:
-            hist[0, values[0, LOSE] - lo[0]] += 1
-            continue
         alive = False
-        shows75 = False
+        shows75 = 0
         for i in range(nh):
             if hands[i] != BUST:
                 alive = True
                 if hands[i] == SHOT_MADE or totals[hands[i]] == 15:
-                    shows75 = True
+                    shows75 = 1
         net = 0
         if not alive:
             net = nh * values[stake, LOSE]
             hist[0, net - lo[0]] += 1
             continue
         d = first[u]
-        while ncards[d] < dealer_max:
-            t = totals[d]
-            if t < stands2 or (must_reach and shows75 and t < 15):
-                j, x, budget, used = draw(x, budget, n - k, words[pos])
-                pos += used
-                j += k
-                card = deck[j]
-                deck[j] = deck[k]
-                deck[k] = card
-                k += 1
-                d = nxt[d, card]
-                if d < 0:
-                    break
-            else:
+        while dealer_draws[d, shows75]:
+            j, x, budget, used = draw(x, budget, n - k, words[pos])
+            pos += used
+            j += k
+            c = deck[j]
+            deck[j] = deck[k]
+            deck[k] = c
+            k += 1
+            d = nxt[d, c]
+            if d < 0:
                 break
-        dealer_natural = False
-        if d >= 0 and dnc and (flags[d] & 1) != 0:
-            dealer_natural = True
+        dealer_natural = d >= 0 and dnc and (flags[d] & 1) != 0
         dt = totals[d] if d >= 0 else 16
         for i in range(nh):
             s = hands[i]
