@@ -1,8 +1,8 @@
 """LinearComplexity (§2.10): Berlekamp–Massey on every block.
 
-The battery spends most of its time here. Compiled, each block runs its own loop over
-eight machine words; without numba, every block advances in lockstep through numpy. Both
-compute exactly the same complexities.
+The battery spends most of its time here. Compiled (``_linear_compiled.py``), each block
+runs its own loop over eight machine words; without numba, every block advances in
+lockstep through numpy. Both compute exactly the same complexities.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ import time
 
 import numpy as np
 from scipy.special import gammaincc
-
-from certification.compiled import HAVE_NUMBA, jit
 
 from ._stream import BitStream, NotApplicable, as_stream
 
@@ -31,58 +29,18 @@ def _shift_up(words: np.ndarray) -> np.ndarray:
 
 def linear_complexities(blocks: np.ndarray) -> np.ndarray:
     """Linear complexity of every row of a (count, M) 0/1 array."""
+    # Imported here, not at the top: the web process reads bit files through this package
+    # and must not pay for loading numba.
+    from certification.compiled import HAVE_NUMBA
+
     if not HAVE_NUMBA:
         return lockstep_complexities(blocks)
+    from ._linear_compiled import compiled_complexities
+
     blocks = np.ascontiguousarray(blocks, dtype=np.uint8)
     out = np.empty(blocks.shape[0], dtype=np.int64)
-    _compiled_complexities(blocks, out)
+    compiled_complexities(blocks, out)
     return out
-
-
-@jit
-def _compiled_complexities(blocks, out):
-    """The lockstep algorithm below, one block at a time over (M + 1) / 64 words."""
-    count, length = blocks.shape
-    words = (length + 1 + 63) // 64
-    c = np.zeros(words, dtype=np.uint64)
-    d = np.zeros(words, dtype=np.uint64)
-    history = np.zeros(words, dtype=np.uint64)
-    one, top = np.uint64(1), np.uint64(63)
-    for b in range(count):
-        c[:] = 0
-        d[:] = 0
-        history[:] = 0
-        c[0] = one
-        d[0] = np.uint64(2)
-        complexity = 0
-        for step in range(length):
-            carry = np.uint64(blocks[b, step])
-            parity = np.uint64(0)
-            for w in range(words):
-                h = history[w]
-                history[w] = (h << one) | carry
-                carry = h >> top
-                parity ^= c[w] & history[w]
-            for shift in (32, 16, 8, 4, 2, 1):
-                parity ^= parity >> np.uint64(shift)
-            if parity & one:
-                grow = complexity <= step // 2
-                c_carry = np.uint64(0)
-                d_carry = np.uint64(0)
-                for w in range(words):
-                    cw, dw = c[w], d[w]
-                    c[w] = cw ^ dw
-                    d[w] = ((cw if grow else dw) << one) | (c_carry if grow else d_carry)
-                    c_carry, d_carry = cw >> top, dw >> top
-                if grow:
-                    complexity = step + 1 - complexity
-            else:
-                d_carry = np.uint64(0)
-                for w in range(words):
-                    dw = d[w]
-                    d[w] = (dw << one) | d_carry
-                    d_carry = dw >> top
-        out[b] = complexity
 
 
 def warm_linear_complexity() -> float:
