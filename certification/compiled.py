@@ -16,12 +16,13 @@ import os
 from pathlib import Path
 
 
+def var_dir() -> Path:
+    return Path(os.environ.get("TABLECERT_VAR_DIR") or Path(__file__).resolve().parents[1] / "var")
+
+
 def cache_dir() -> Path:
     explicit = os.environ.get("NUMBA_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    var = os.environ.get("TABLECERT_VAR_DIR") or Path(__file__).resolve().parents[1] / "var"
-    return Path(var) / "numba"
+    return Path(explicit) if explicit else var_dir() / "numba"
 
 
 try:  # pragma: no cover - depends on the installation

@@ -101,10 +101,24 @@ def resolve_policy(spec: SimulationSpec):
 
 
 def build_plan(spec: SimulationSpec, policy=None):
-    """The kernel's tables for this spec's rules and strategy (policy resolved if None)."""
+    """The kernel's tables for this spec's rules and strategy.
+
+    With no ``policy`` the spec's own strategy is used and the plan comes from the disk
+    cache when an identical one was built before (``plan_cache.py``); a policy passed in
+    is used as given and nothing is cached.
+    """
     from .plans import plan_for_rules
 
-    return plan_for_rules(spec.rules, resolve_policy(spec) if policy is None else policy)
+    if policy is not None:
+        return plan_for_rules(spec.rules, policy)
+    from .plan_cache import load_plan, store_plan
+
+    key = spec.plan_key()
+    plan = load_plan(key)
+    if plan is None:
+        plan = plan_for_rules(spec.rules, resolve_policy(spec))
+        store_plan(key, plan)
+    return plan
 
 
 @lru_cache(maxsize=8)
@@ -198,8 +212,7 @@ def run_local(spec: SimulationSpec, workers: int | None = None,
     """
     start = time.perf_counter()
     exact = exact_result(spec.rules) if spec.strategy == "optimal" and spec.chart is None else None
-    policy = exact.policy if exact is not None else None
-    plan = build_plan(spec, policy)
+    plan = build_plan(spec)
     todo = list(range(spec.chunks)) if indices is None else list(indices)
     workers = max(1, min(workers or os.cpu_count() or 1, len(todo)))
     chunks: list[ChunkStats] = []
