@@ -2,7 +2,8 @@
 
 Words come from numpy's SFC64 generator, seeded by ``SeedSequence(root, spawn_key=(i,))``
 for chunk i and stepped inside the kernel (the same recurrence as numpy's C code, so
-``SFC64(seed).random_raw()`` reproduces a chunk's words exactly).
+``SFC64(seed).random_raw()`` reproduces a chunk's words exactly). The four-card casino
+kernel, which needs one word a round, reads sixteen generators side by side (``lanes.py``).
 
 A word is read as a fraction u in [0, 1); successive draws take its mixed-radix digits
 (d = floor(n u), then u = frac(n u)) until the product P of the ranges used would pass
