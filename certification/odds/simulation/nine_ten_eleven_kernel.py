@@ -24,13 +24,12 @@ def _by_rank(ra, a, rb, b, rc, c):
 
 @jit_inline
 def _hand_net(value, face, win, unit):
-    if value < 0:
-        return -unit
-    if face == WIN_FACE or face < value:
-        return win
-    if face == value:
-        return 0
-    return -unit
+    # Selects rather than branches: the die makes every comparison a coin toss for the
+    # branch predictor.
+    net = -unit
+    net = 0 if face == value else net
+    net = win if (face == WIN_FACE or face < value) else net
+    return -unit if value < 0 else net
 
 
 @jit_inline
@@ -93,7 +92,8 @@ def play(state, words, pos, rounds, deck, rank, suit, value3, combo, buy, switch
         v1 = value3[rank[h[0]], rank[h[1]], rank[h[2]]]
         s1 = 1 if suit[h[0]] == suit[h[1]] and suit[h[1]] == suit[h[2]] else 0
         c1 = combo[rank[h[0]], rank[h[1]], rank[h[2]]]
-        first_bonus = bonus[2 * c1 + s1] if v1 >= 0 else -unit
+        first_bonus = bonus[2 * c1 + s1]
+        first_bonus = first_bonus if v1 >= 0 else -unit
         hands = 1
         lost = 0
         fv1, fv2 = v1, -1
@@ -136,12 +136,9 @@ def play(state, words, pos, rounds, deck, rank, suit, value3, combo, buy, switch
             main = -unit if lost else _hand_net(fv1, face, win, unit)
         else:
             main = _hand_net(fv1, face, win, unit) + _hand_net(fv2, face, win, unit)
-        if face == WIN_FACE:
-            dice = 0
-        elif (fv1 >= 0 and fv1 == face) or (fv2 >= 0 and fv2 == face):
-            dice = match
-        else:
-            dice = -unit
+        # A face never equals -1, so a hand without a value cannot match.
+        dice = match if (fv1 == face) | (fv2 == face) else -unit
+        dice = 0 if face == WIN_FACE else dice
         bonus_net = first_bonus
         if bonus_final:
             bonus_net = -unit
