@@ -90,7 +90,7 @@ def play(state, words, pos, rounds, deck, rank, suit, value3, combo, buy, switch
             deck[k] = card
             h[k] = card
         v1 = value3[rank[h[0]], rank[h[1]], rank[h[2]]]
-        s1 = 1 if suit[h[0]] == suit[h[1]] and suit[h[1]] == suit[h[2]] else 0
+        s1 = np.int64((suit[h[0]] == suit[h[1]]) & (suit[h[1]] == suit[h[2]]))
         c1 = combo[rank[h[0]], rank[h[1]], rank[h[2]]]
         first_bonus = bonus[2 * c1 + s1]
         first_bonus = first_bonus if v1 >= 0 else -unit
