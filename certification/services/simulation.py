@@ -27,18 +27,18 @@ logger = logging.getLogger(__name__)
 
 
 def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None:
-    """Compile or load the simulation kernels and the NIST loop, by default in a thread.
+    """Compile or load the simulation kernels and the NIST loops, by default in a thread.
 
     A thread, because a worker process must report itself up within seconds of starting
     while compiling every kernel from scratch (a fresh var directory) takes longer.
     """
     def warm() -> None:
         from certification.odds.simulation.warm import warm_kernels
-        from certification.randomness.nist.linear import warm_linear_complexity
+        from certification.randomness.nist.battery import warm_compiled_loops
 
         try:
             seconds = warm_kernels()
-            seconds["nist_linear_complexity"] = warm_linear_complexity()
+            seconds["nist"] = warm_compiled_loops()
         except Exception:  # a cold start must not take the worker down with it
             logger.exception("warming the compiled kernels failed; their first use will compile them")
             return

@@ -18,5 +18,5 @@ def test_each_worker_process_warms_the_kernels_at_start(start_worker):
         time.sleep(0.5)
     else:
         raise AssertionError(f"no warm-up reported:\n{worker.log.read_text()[-3000:]}")
-    for kernel in ("two_card", "seven_half", "nine_ten_eleven", "nist_linear_complexity"):
+    for kernel in ("two_card", "seven_half", "nine_ten_eleven", "nist"):
         assert kernel in log

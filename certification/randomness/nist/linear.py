@@ -1,13 +1,11 @@
 """LinearComplexity (§2.10): Berlekamp–Massey on every block.
 
-The battery spends most of its time here. Compiled (``_linear_compiled.py``), each block
+The battery spends most of its time here. Compiled (``_compiled.py``), each block
 runs its own loop over eight machine words; without numba, every block advances in
 lockstep through numpy. Both compute exactly the same complexities.
 """
 
 from __future__ import annotations
-
-import time
 
 import numpy as np
 from scipy.special import gammaincc
@@ -35,19 +33,12 @@ def linear_complexities(blocks: np.ndarray) -> np.ndarray:
 
     if not HAVE_NUMBA:
         return lockstep_complexities(blocks)
-    from ._linear_compiled import compiled_complexities
+    from ._compiled import compiled_complexities
 
     blocks = np.ascontiguousarray(blocks, dtype=np.uint8)
     out = np.empty(blocks.shape[0], dtype=np.int64)
     compiled_complexities(blocks, out)
     return out
-
-
-def warm_linear_complexity() -> float:
-    """Compile, or load from the disk cache, the loop above; returns the seconds it took."""
-    start = time.perf_counter()
-    linear_complexities(np.zeros((1, 8), dtype=np.uint8))
-    return time.perf_counter() - start
 
 
 def lockstep_complexities(blocks: np.ndarray) -> np.ndarray:

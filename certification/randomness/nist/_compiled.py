@@ -1,4 +1,5 @@
-"""Berlekamp-Massey compiled: ``linear.lockstep_complexities`` one block at a time."""
+"""The battery's two slowest loops compiled: Berlekamp-Massey (``linear.py``) and the
+reference's 32x32 elimination (``rank_fft.py``), one block or matrix at a time."""
 
 from __future__ import annotations
 
@@ -51,3 +52,40 @@ def compiled_complexities(blocks, out):
                     d[w] = (dw << one) | d_carry
                     d_carry = dw >> top
         out[b] = complexity
+
+
+@jit
+def compiled_ranks(rows, out):
+    """Ranks of the (N, 32) uint32 matrices in ``rows`` into ``out``: the reference's
+    elimination step for step, as ``rank_fft.lockstep_ranks`` does for all at once."""
+    side = rows.shape[1]
+    a = np.empty(side, dtype=np.uint32)
+    for m in range(rows.shape[0]):
+        for r in range(side):
+            a[r] = rows[m, r]
+        for i in range(side - 1):
+            bit = np.uint32(1) << np.uint32(side - 1 - i)
+            if (a[i] & bit) == 0:
+                for r in range(i + 1, side):
+                    if (a[r] & bit) != 0:
+                        a[i], a[r] = a[r], a[i]
+                        break
+            if (a[i] & bit) != 0:
+                for r in range(i + 1, side):
+                    if (a[r] & bit) != 0:
+                        a[r] ^= a[i]
+        for i in range(side - 1, 0, -1):
+            bit = np.uint32(1) << np.uint32(side - 1 - i)
+            if (a[i] & bit) == 0:
+                for r in range(i - 1, -1, -1):
+                    if (a[r] & bit) != 0:
+                        a[i], a[r] = a[r], a[i]
+                        break
+            if (a[i] & bit) != 0:
+                for r in range(i):
+                    if (a[r] & bit) != 0:
+                        a[r] ^= a[i]
+        rank = 0
+        for r in range(side):
+            rank += a[r] != 0
+        out[m] = rank

@@ -1,9 +1,10 @@
-"""The compiled Berlekamp-Massey loop against the numpy lockstep one it replaced."""
+"""The compiled loops (Berlekamp-Massey, 32x32 ranks) against the numpy lockstep ones they replaced."""
 
 import numpy as np
 import pytest
 
 from certification.randomness.nist.linear import linear_complexities, lockstep_complexities
+from certification.randomness.nist.rank_fft import lockstep_ranks, matrix_ranks
 
 
 @pytest.mark.parametrize("length", [1, 13, 63, 64, 65, 127, 128, 500, 1000, 5000])
@@ -22,3 +23,17 @@ def test_compiled_and_lockstep_complexities_agree(length):
 def test_the_section_2_10_example_both_ways():
     example = np.array([[int(c) for c in "1101011110001"]], dtype=np.uint8)
     assert linear_complexities(example).tolist() == lockstep_complexities(example).tolist() == [4]
+
+
+def test_compiled_and_lockstep_ranks_agree():
+    rng = np.random.default_rng(32)
+    rows = rng.integers(0, 2**32, (2000, 32), dtype=np.uint64).astype(np.uint32)
+    # Low ranks too: repeated halves, empty and sparse matrices, narrow columns.
+    rows[:200, 16:] = rows[:200, :16]
+    rows[200:400] &= np.uint32(0x0000FFFF)
+    rows[400:600] = 0
+    rows[600:800] &= np.uint32(0x80000001)
+    rows[800:1000, 1:] = rows[800:1000, :1]
+    ranks = matrix_ranks(rows)
+    assert ranks.tolist() == lockstep_ranks(rows).tolist()
+    assert set(ranks.tolist()) >= {0, 1, 2, 16, 30, 31, 32}
