@@ -15,6 +15,7 @@ import numpy as np
 
 from certification.randomness.nist import (
     TESTS,
+    entropy,
     linear,
     rank_fft,
     read_bits,
@@ -104,16 +105,18 @@ def test_hundred_streams_on_two_workers(record_figure) -> None:
     run_streams(bits[: 2 * STREAM], STREAM, workers=2)  # compile or load the compiled loop
     single = best_of(lambda: run_streams(bits[: 20 * STREAM], STREAM, workers=1), repeat=1) * 5
     pooled = best_of(lambda: run_streams(bits, STREAM, workers=2), repeat=1)
-    # The previous path: LinearComplexity and Rank in numpy lockstep (the pool's processes
+    # The previous path: LinearComplexity, Rank and Universal in numpy (the pool's processes
     # are forked, so they inherit the substitution).
     with mock.patch.object(linear, "linear_complexities", linear.lockstep_complexities), \
-            mock.patch.object(rank_fft, "matrix_ranks", rank_fft.lockstep_ranks):
+            mock.patch.object(rank_fft, "matrix_ranks", rank_fft.lockstep_ranks), \
+            mock.patch.object(entropy, "universal_distances",
+                              lambda values, block: entropy.sorted_distances(values)):
         lockstep = best_of(lambda: run_streams(bits, STREAM, workers=2), repeat=1)
     record_figure(
         "100 streams × 10^6 bits, 2 workers",
         pooled,
         "wall s",
-        baseline_name="the same with numpy lockstep LinearComplexity and Rank (previous path)",
+        baseline_name="the same with the numpy LinearComplexity, Rank and Universal (previous path)",
         baseline_value=lockstep,
         higher_is_better=False,
         target="≤ 5 wall s",

@@ -1,10 +1,19 @@
-"""The compiled loops (Berlekamp-Massey, 32x32 ranks) against the numpy lockstep ones they replaced."""
+"""The compiled loops (Berlekamp-Massey, 32x32 ranks, Universal's distances) against the
+numpy versions they replaced."""
+
+import gzip
+from pathlib import Path
+from unittest import mock
 
 import numpy as np
 import pytest
 
+from certification.randomness.nist import entropy, linear, rank_fft, read_bits, run_battery
+from certification.randomness.nist.entropy import sorted_distances, universal_distances
 from certification.randomness.nist.linear import linear_complexities, lockstep_complexities
 from certification.randomness.nist.rank_fft import lockstep_ranks, matrix_ranks
+
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.mark.parametrize("length", [1, 13, 63, 64, 65, 127, 128, 500, 1000, 5000])
@@ -37,3 +46,21 @@ def test_compiled_and_lockstep_ranks_agree():
     ranks = matrix_ranks(rows)
     assert ranks.tolist() == lockstep_ranks(rows).tolist()
     assert set(ranks.tolist()) >= {0, 1, 2, 16, 30, 31, 32}
+
+
+@pytest.mark.parametrize("block", [2, 6, 7, 16])
+def test_compiled_and_sorted_universal_distances_agree(block):
+    rng = np.random.default_rng(block)
+    values = rng.integers(0, 1 << block, 50_000)
+    values[:100] = 0  # runs of one value, and values never repeated
+    assert universal_distances(values, block).tolist() == sorted_distances(values).tolist()
+
+
+def test_the_battery_gives_the_same_p_values_both_ways():
+    bits = read_bits(gzip.decompress((DATA / "e.bits.gz").read_bytes()), "binary")
+    compiled = run_battery(bits)
+    with mock.patch.object(linear, "linear_complexities", linear.lockstep_complexities), \
+            mock.patch.object(rank_fft, "matrix_ranks", rank_fft.lockstep_ranks), \
+            mock.patch.object(entropy, "universal_distances",
+                              lambda values, block: entropy.sorted_distances(values)):
+        assert run_battery(bits) == compiled

@@ -1,5 +1,6 @@
-"""The battery's two slowest loops compiled: Berlekamp-Massey (``linear.py``) and the
-reference's 32x32 elimination (``rank_fft.py``), one block or matrix at a time."""
+"""The battery's slowest loops compiled: Berlekamp-Massey (``linear.py``), the reference's
+32x32 elimination (``rank_fft.py``) and Universal's table of last positions
+(``entropy.py``); each has a numpy twin that gives the same answers."""
 
 from __future__ import annotations
 
@@ -89,3 +90,13 @@ def compiled_ranks(rows, out):
         for r in range(side):
             rank += a[r] != 0
         out[m] = rank
+
+
+@jit
+def compiled_distances(values, table_size, out):
+    """Universal's distances, walking the blocks with a table of last positions."""
+    last = np.zeros(table_size, dtype=np.int64)
+    for i in range(values.size):
+        position = i + 1
+        out[i] = position - last[values[i]]
+        last[values[i]] = position

@@ -9,7 +9,13 @@ import numpy as np
 
 from ._stream import BitStream, NotApplicable
 from .basic import block_frequency, cumulative_sums, frequency, longest_run, runs
-from .entropy import UNIVERSAL_MIN_BITS, approximate_entropy, serial, universal
+from .entropy import (
+    UNIVERSAL_MIN_BITS,
+    approximate_entropy,
+    serial,
+    universal,
+    universal_distances,
+)
 from .excursions import random_excursions, random_excursions_variant
 from .linear import linear_complexities, linear_complexity
 from .rank_fft import fft, matrix_ranks, rank
@@ -91,4 +97,5 @@ def warm_compiled_loops() -> float:
     start = time.perf_counter()
     linear_complexities(np.zeros((1, 8), dtype=np.uint8))
     matrix_ranks(np.zeros((1, 32), dtype=np.uint32))
+    universal_distances(np.zeros(4, dtype=np.int64), 2)
     return time.perf_counter() - start
