@@ -6,15 +6,16 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from certification.randomness.nist import read_bits, run_streams
-from certification.randomness.procedures import assess_procedure, parse_procedure
-from certification.randomness.shuffles import read_shuffle_log, run_battery
+# The batteries are imported where they run: they bring scipy.stats, and this module is
+# loaded by every process at start-up (admin, API), where they would cost half a second.
 
 DEFAULT_STREAM_BITS = 1_000_000
 PROCEDURE_SAMPLES = 20_000
 
 
 def nist_evidence(data: bytes, *, fmt: str, stream_bits: int = DEFAULT_STREAM_BITS) -> dict[str, Any]:
+    from certification.randomness.nist import read_bits, run_streams
+
     bits = read_bits(data, fmt)
     stream_bits = min(stream_bits, len(bits))
     # Inside a daemonised worker a process pool cannot start: one process per task, and
@@ -23,11 +24,15 @@ def nist_evidence(data: bytes, *, fmt: str, stream_bits: int = DEFAULT_STREAM_BI
 
 
 def shuffle_evidence(data: bytes, *, alpha: float = 0.01) -> dict[str, Any]:
+    from certification.randomness.shuffles import read_shuffle_log, run_battery
+
     # to_dict, not to_json: the run stores JSON fields, and to_json returns a string.
     return run_battery(read_shuffle_log(data), alpha=alpha).to_dict()
 
 
 def procedure_evidence(procedure: str, *, deck_size: int, seed: int) -> dict[str, Any]:
+    from certification.randomness.procedures import assess_procedure, parse_procedure
+
     assessment = assess_procedure(parse_procedure(procedure), deck_size, PROCEDURE_SAMPLES, seed)
     return assessment.to_dict()
 

@@ -9,7 +9,9 @@ is itself idempotent, so a stalled run can always be finished by calling it agai
 
 from __future__ import annotations
 
+import logging
 import socket
+import threading
 import time
 from typing import Any
 
@@ -25,6 +27,35 @@ from certification.services.recertification import recertification_failed
 
 CHUNK_TASK = "certification.simulation_chunk"
 RUN_COMPLETE_TASK = "certification.run_complete"
+
+logger = logging.getLogger(__name__)
+
+
+def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None:
+    """Compile or load the simulation kernels and the NIST loops, by default in a thread.
+
+    A thread, because a worker process must report itself up within seconds of starting
+    while compiling every kernel from scratch (a fresh var directory) takes longer.
+    """
+    def warm() -> None:
+        from certification.odds.simulation.warm import warm_kernels
+        from certification.randomness.nist.battery import warm_compiled_loops
+
+        try:
+            seconds = warm_kernels()
+            seconds["nist"] = warm_compiled_loops()
+        except Exception:  # a cold start must not take the worker down with it
+            logger.exception("warming the compiled kernels failed; their first use will compile them")
+            return
+        logger.info("compiled kernels ready: %s",
+                    ", ".join(f"{name} {s:.2f} s" for name, s in seconds.items()))
+
+    if not background:
+        warm()
+        return None
+    thread = threading.Thread(target=warm, name="warm-compiled-kernels", daemon=True)
+    thread.start()
+    return thread
 
 
 def simulation_run_start(*, spec: SimulationSpec, certification_run=None,

@@ -3,12 +3,20 @@ lost mid-chunk leaves the message to be redelivered; recording is idempotent, so
 delivered twice still counts once."""
 
 from celery import shared_task
+from celery.signals import worker_process_init
 
 from certification.services.simulation import (
+    compiled_kernels_warm,
     simulation_chunk_run,
     simulation_run_fail,
     simulation_run_finish,
 )
+
+
+@worker_process_init.connect
+def warm_compiled_kernels(**_) -> None:
+    """Each worker process readies the compiled kernels while it waits for its first task."""
+    compiled_kernels_warm()
 
 
 @shared_task(name="certification.simulation_chunk", acks_late=True, reject_on_worker_lost=True)

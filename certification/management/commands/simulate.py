@@ -45,6 +45,9 @@ class ProgressBar:
 class Command(BaseCommand):
     help = ("Simulate a preset or a JSON rule file: the observed house edge per bet with its "
             "confidence intervals and its distance from the exact figure.")
+    # The system checks import and inspect every URL and view: a second or so of a short
+    # simulation's start-up, and nothing this command relies on.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser):
         parser.add_argument("variant", help="preset name or JSON rule file")

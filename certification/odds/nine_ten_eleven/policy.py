@@ -26,9 +26,16 @@ class OptimalPolicy:
         self.bonus = bonus
         self.first_actions = dict(first_actions)
         self._final_hands = rules.bonus_on == "final_hands"
+        # A simulator's plan asks about tens of thousands of switches, each scoring ten
+        # pairs of hands drawn from a few hundred distinct ones.
+        self._values: dict[tuple[str, ...], int] = {}
 
     def value(self, cards) -> int:
-        return hand_value(composition_of(cards), self.rules.qualifying_totals)
+        key = tuple(cards)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = hand_value(composition_of(key), self.rules.qualifying_totals)
+        return found
 
     def first_hand(self, cards: tuple[str, str, str]) -> str:
         comp = composition_of(cards)

@@ -5,32 +5,31 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import jit, jit_inline
-from .stream import BUDGET, deal, draw, refill
+from .stream import BUDGET, draw, refill
 
 WIN_FACE = 99
 
 
 @jit_inline
-def _by_rank(rank, a, b, c):
-    """The three cards ordered by rank (the order the switch table's positions use)."""
-    if rank[a] > rank[b]:
-        a, b = b, a
-    if rank[b] > rank[c]:
-        b, c = c, b
-    if rank[a] > rank[b]:
-        a, b = b, a
+def _by_rank(ra, a, rb, b, rc, c):
+    """The three cards (with their ranks) ordered by rank, the switch table's order."""
+    if ra > rb:
+        ra, a, rb, b = rb, b, ra, a
+    if rb > rc:
+        rb, b, rc, c = rc, c, rb, b
+    if ra > rb:
+        ra, a, rb, b = rb, b, ra, a
     return a, b, c
 
 
 @jit_inline
 def _hand_net(value, face, win, unit):
-    if value < 0:
-        return -unit
-    if face == WIN_FACE or face < value:
-        return win
-    if face == value:
-        return 0
-    return -unit
+    # Selects rather than branches: the die makes every comparison a coin toss for the
+    # branch predictor.
+    net = -unit
+    net = 0 if face == value else net
+    net = win if (face == WIN_FACE or face < value) else net
+    return -unit if value < 0 else net
 
 
 @jit_inline
@@ -70,26 +69,31 @@ def _switch_by_cards(h, rank, suit, value3, combo, bonus, config_rank, unit):
 
 
 @jit
-def play(state, words, pos, rounds, template, deck, rank, suit, value3, combo, buy, switch,
+def play(state, words, pos, rounds, deck, rank, suit, value3, combo, buy, switch,
          faces, bonus, values, config_rank, params, hist, lo):
     need, bonus_final, buy_allowed, n_faces = params[0], params[1] != 0, params[2] != 0, params[3]
     by_cards = params[4] != 0
     win, match, unit = values[0], values[1], values[2]
-    n = template.shape[0]
+    n = deck.shape[0]
     h = np.empty(6, dtype=np.int64)
     x = np.uint64(0)
     for _ in range(rounds):
         if pos + need > words.shape[0]:
             pos = refill(state, words, pos)
-        for i in range(n):
-            deck[i] = template[i]
         budget = BUDGET
         for k in range(3):
-            h[k], pos, x, budget = deal(words, pos, x, budget, deck, k)
+            j, x, budget, used = draw(x, budget, n - k, words[pos])
+            pos += used
+            j += k
+            card = deck[j]
+            deck[j] = deck[k]
+            deck[k] = card
+            h[k] = card
         v1 = value3[rank[h[0]], rank[h[1]], rank[h[2]]]
-        s1 = 1 if suit[h[0]] == suit[h[1]] and suit[h[1]] == suit[h[2]] else 0
+        s1 = np.int64((suit[h[0]] == suit[h[1]]) & (suit[h[1]] == suit[h[2]]))
         c1 = combo[rank[h[0]], rank[h[1]], rank[h[2]]]
-        first_bonus = bonus[2 * c1 + s1] if v1 >= 0 else -unit
+        first_bonus = bonus[2 * c1 + s1]
+        first_bonus = first_bonus if v1 >= 0 else -unit
         hands = 1
         lost = 0
         fv1, fv2 = v1, -1
@@ -97,7 +101,13 @@ def play(state, words, pos, rounds, template, deck, rank, suit, value3, combo, b
             if buy_allowed and buy[c1, s1]:
                 hands = 2
                 for k in range(3, 6):
-                    h[k], pos, x, budget = deal(words, pos, x, budget, deck, k)
+                    j, x, budget, used = draw(x, budget, n - k, words[pos])
+                    pos += used
+                    j += k
+                    card = deck[j]
+                    deck[j] = deck[k]
+                    deck[k] = card
+                    h[k] = card
                 fv2 = value3[rank[h[3]], rank[h[4]], rank[h[5]]]
                 if fv2 >= 0:
                     lost = 1
@@ -110,8 +120,8 @@ def play(state, words, pos, rounds, template, deck, rank, suit, value3, combo, b
                     c2 = combo[rank[h[3]], rank[h[4]], rank[h[5]]]
                     sw = switch[c1, c2]
                     if sw >= 0:
-                        a0, a1, a2 = _by_rank(rank, h[0], h[1], h[2])
-                        b0, b1, b2 = _by_rank(rank, h[3], h[4], h[5])
+                        a0, a1, a2 = _by_rank(rank[h[0]], h[0], rank[h[1]], h[1], rank[h[2]], h[2])
+                        b0, b1, b2 = _by_rank(rank[h[3]], h[3], rank[h[4]], h[4], rank[h[5]], h[5])
                         h[0], h[1], h[2], h[3], h[4], h[5] = a0, a1, a2, b0, b1, b2
                         i, j = sw // 3, 3 + sw % 3
                         h[i], h[j] = h[j], h[i]
@@ -119,18 +129,16 @@ def play(state, words, pos, rounds, template, deck, rank, suit, value3, combo, b
                         fv2 = value3[rank[h[3]], rank[h[4]], rank[h[5]]]
             else:
                 lost = 1
-        f, pos, x, budget = draw(words, pos, x, budget, n_faces)
+        f, x, budget, used = draw(x, budget, n_faces, words[pos])
+        pos += used
         face = faces[f]
         if hands == 1:
             main = -unit if lost else _hand_net(fv1, face, win, unit)
         else:
             main = _hand_net(fv1, face, win, unit) + _hand_net(fv2, face, win, unit)
-        if face == WIN_FACE:
-            dice = 0
-        elif (fv1 >= 0 and fv1 == face) or (fv2 >= 0 and fv2 == face):
-            dice = match
-        else:
-            dice = -unit
+        # A face never equals -1, so a hand without a value cannot match.
+        dice = match if (fv1 == face) | (fv2 == face) else -unit
+        dice = 0 if face == WIN_FACE else dice
         bonus_net = first_bonus
         if bonus_final:
             bonus_net = -unit

@@ -8,12 +8,13 @@ from casino.rules.model import Rules, SevenHalfRules
 
 from . import seven_half
 from .stream import BUFFER_WORDS
+from .two_card import TwoCardTables, two_card_tables
 
 
 class Plan:
     """Picklable tables for one variant and strategy; ``runner()`` plays rounds with them."""
 
-    def __init__(self, rules: Rules, tables, two_card: np.ndarray | None = None):
+    def __init__(self, rules: Rules, tables, two_card: TwoCardTables | None = None):
         self.rules = rules
         self.tables = tables
         self.two_card = two_card
@@ -25,42 +26,56 @@ class Plan:
             return "nine_ten_eleven"
         return "two_card" if self.two_card is not None else "seven_half"
 
-    def runner(self):
-        """A callable (state, rounds, hist) that keeps its word buffer between calls."""
+    def runner(self, seed: int, index: int):
+        """A callable (rounds, hist) playing chunk ``index``'s next rounds into ``hist``.
+
+        ``hist`` is cumulative over the chunk: each call adds the rounds it played.
+        """
+        if self.kernel == "two_card":
+            return self._two_card_runner(seed, index)
+        from .stream import chunk_state
+
+        state = chunk_state(seed, index)
         words = np.empty(BUFFER_WORDS, dtype=np.uint64)
         pos = [BUFFER_WORDS]
         t = self.tables
-        if self.kernel == "two_card":
-            from .seven_half_kernel import play_two_card
-
-            template = t.classes.astype(np.int64)
-
-            def run(state, rounds, hist):
-                pos[0] = play_two_card(state, words, pos[0], rounds, template, self.two_card, hist)
-
-        elif self.kernel == "seven_half":
+        lo = self.outcomes.lo_array()
+        if self.kernel == "seven_half":
             from .seven_half_kernel import play
 
-            template = t.classes.astype(np.int8)
-            deck = np.empty_like(template)
-            lo = self.outcomes.lo_array()
+            deck = t.classes.astype(np.int8)
 
-            def run(state, rounds, hist):
-                pos[0] = play(state, words, pos[0], rounds, template, deck, t.next_state,
+            def run(rounds, hist):
+                pos[0] = play(state, words, pos[0], rounds, deck, t.next_state,
                               t.first_state, t.totals, t.ncards, t.flags, t.action,
-                              t.opens, t.stake,
-                              t.values, t.params, hist, lo)
+                              t.opens, t.stake, t.values, t.params, hist, lo)
 
         else:
             from .nine_ten_eleven_kernel import play as play_nte
 
-            deck = np.empty_like(t.template)
-            lo = self.outcomes.lo_array()
+            deck = t.template.copy()
 
-            def run(state, rounds, hist):
-                pos[0] = play_nte(state, words, pos[0], rounds, t.template, deck, t.rank,
+            def run(rounds, hist):
+                pos[0] = play_nte(state, words, pos[0], rounds, deck, t.rank,
                                   t.suit, t.value3, t.combo, t.buy, t.switch, t.faces,
                                   t.bonus, t.values, t.config_rank, t.params, hist, lo)
+
+        return run
+
+    def _two_card_runner(self, seed: int, index: int):
+        from .lanes import LANES, lane_states
+        from .two_card_kernel import play_two_card
+
+        t = self.two_card
+        state = lane_states(seed, index)
+        counts = np.zeros((LANES, len(t.code_bins)), dtype=np.int64)
+        played = [0]
+
+        def run(rounds, hist):
+            play_two_card(state, played[0] % LANES, rounds, t.m12, t.m34, t.pair_base,
+                          t.outcome, counts)
+            played[0] += rounds
+            hist[0, t.code_bins] = counts.sum(axis=0)
 
         return run
 
@@ -68,7 +83,7 @@ class Plan:
 def plan_for_rules(rules: Rules, policy) -> Plan:
     if isinstance(rules, SevenHalfRules):
         tables = seven_half.build_plan(rules, policy)
-        return Plan(rules, tables, seven_half.two_card_table(rules, tables))
+        return Plan(rules, tables, two_card_tables(rules, tables))
     from . import nine_ten_eleven
 
     return Plan(rules, nine_ten_eleven.build_plan(rules, policy))

@@ -8,6 +8,7 @@ number of rounds, the root seed and the chunk size. Chunk i draws its words from
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -100,10 +101,24 @@ def resolve_policy(spec: SimulationSpec):
 
 
 def build_plan(spec: SimulationSpec, policy=None):
-    """The kernel's tables for this spec's rules and strategy (policy resolved if None)."""
+    """The kernel's tables for this spec's rules and strategy.
+
+    With no ``policy`` the spec's own strategy is used and the plan comes from the disk
+    cache when an identical one was built before (``plan_cache.py``); a policy passed in
+    is used as given and nothing is cached.
+    """
     from .plans import plan_for_rules
 
-    return plan_for_rules(spec.rules, resolve_policy(spec) if policy is None else policy)
+    if policy is not None:
+        return plan_for_rules(spec.rules, policy)
+    from .plan_cache import load_plan, store_plan
+
+    key = spec.plan_key()
+    plan = load_plan(key)
+    if plan is None:
+        plan = plan_for_rules(spec.rules, resolve_policy(spec))
+        store_plan(key, plan)
+    return plan
 
 
 @lru_cache(maxsize=8)
@@ -117,37 +132,62 @@ def run_chunk(spec: SimulationSpec, index: int, plan=None) -> ChunkStats:
     """Play chunk ``index`` of the run; the plan is built (and cached) when not given."""
     if plan is None:
         plan = _cached_plan(spec.plan_key())
-    from .stream import chunk_state
-
-    rounds = spec.chunk_size(index)
-    state = chunk_state(spec.seed, index)
-    outcomes = plan.outcomes
-    hist = outcomes.histogram_array()
-    checkpoints: list[list[tuple[int, int, int]]] = [[] for _ in outcomes.bets]
-    nets = [np.arange(w, dtype=np.int64) + lo for w, lo in zip(outcomes.width, outcomes.lo, strict=True)]
-    runner = plan.runner()
-    played = 0
-    with np.errstate(over="ignore"):  # the interpreted fallback wraps uint64 like C does
-        while played < rounds:
-            block = min(spec.checkpoint_rounds, rounds - played)
-            runner(state, block, hist)
-            played += block
-            for b in range(len(outcomes.bets)):
-                row = hist[b, : outcomes.width[b]]
-                nz = np.flatnonzero(row)
-                counts = [int(c) for c in row[nz]]
-                values = [int(v) for v in nets[b][nz]]
-                total = sum(c * v for c, v in zip(counts, values, strict=True))
-                total_sq = sum(c * v * v for c, v in zip(counts, values, strict=True))
-                checkpoints[b].append((played, total, total_sq))
     from .stats import BetTally
 
+    rounds = spec.chunk_size(index)
+    outcomes = plan.outcomes
+    hist = outcomes.histogram_array()
+    sums = _CheckpointSums(outcomes, rounds)
+    with _wrapping():
+        run = plan.runner(spec.seed, index)
+    checkpoints: list[list[tuple[int, int, int]]] = [[] for _ in outcomes.bets]
+    played = 0
+    with _wrapping():
+        while played < rounds:
+            block = min(spec.checkpoint_rounds, rounds - played)
+            run(block, hist)
+            played += block
+            for b, series in enumerate(checkpoints):
+                series.append((played, *sums(b, hist)))
     bets = {}
     for b, name in enumerate(outcomes.bets):
         row = hist[b, : outcomes.width[b]]
         nz = np.flatnonzero(row)
-        bets[name] = BetTally({int(nets[b][i]): int(row[i]) for i in nz}, tuple(checkpoints[b]))
+        bets[name] = BetTally({int(sums.nets[b][i]): int(row[i]) for i in nz}, tuple(checkpoints[b]))
     return ChunkStats(index, rounds, outcomes.denominator, bets)
+
+
+def _wrapping():
+    """Interpreted kernels wrap uint64 arithmetic as C does: silence numpy's warning."""
+    from ._jit import HAVE_NUMBA
+
+    return contextlib.nullcontext() if HAVE_NUMBA else np.errstate(over="ignore")
+
+
+class _CheckpointSums:
+    """Exact (sum, sum of squares) of a bet's histogram row.
+
+    Machine integers when no sum over the chunk can pass 2**63 (always, with payouts of
+    ordinary denominators), Python integers otherwise.
+    """
+
+    def __init__(self, outcomes, rounds: int):
+        self.nets = [np.arange(w, dtype=np.int64) + lo
+                     for w, lo in zip(outcomes.width, outcomes.lo, strict=True)]
+        self.width = outcomes.width
+        self.fast = [int(max(abs(int(v[0])), abs(int(v[-1])))) ** 2 * max(rounds, 1) < 2 ** 62
+                     for v in self.nets]
+        self.squares = [v * v if fast else None for v, fast in zip(self.nets, self.fast, strict=True)]
+
+    def __call__(self, b: int, hist: np.ndarray) -> tuple[int, int]:
+        row = hist[b, : self.width[b]]
+        if self.fast[b]:
+            return int(row @ self.nets[b]), int(row @ self.squares[b])
+        nz = np.flatnonzero(row)
+        counts = [int(c) for c in row[nz]]
+        values = [int(v) for v in self.nets[b][nz]]
+        return (sum(c * v for c, v in zip(counts, values, strict=True)),
+                sum(c * v * v for c, v in zip(counts, values, strict=True)))
 
 
 _WORKER_PLAN = None
@@ -165,13 +205,16 @@ def _worker_chunk(spec: SimulationSpec, index: int) -> ChunkStats:
 def run_local(spec: SimulationSpec, workers: int | None = None,
               progress: Callable[[int, int], None] | None = None,
               indices: list[int] | None = None) -> SimulationSummary:
-    """Run every chunk in a pool of local processes (default: all cores) and merge."""
+    """Run every chunk in a pool of local processes (default: all cores) and merge.
+
+    The seconds it reports (and so its rounds per second) cover all of it: the exact
+    analysis, the plan, loading the kernels, the chunks and the merge.
+    """
+    start = time.perf_counter()
     exact = exact_result(spec.rules) if spec.strategy == "optimal" and spec.chart is None else None
-    policy = exact.policy if exact is not None else None
-    plan = build_plan(spec, policy)
+    plan = build_plan(spec)
     todo = list(range(spec.chunks)) if indices is None else list(indices)
     workers = max(1, min(workers or os.cpu_count() or 1, len(todo)))
-    start = time.perf_counter()
     chunks: list[ChunkStats] = []
     if workers == 1:
         for i in todo:
@@ -189,12 +232,16 @@ def run_local(spec: SimulationSpec, workers: int | None = None,
                 chunks.append(future.result())
                 if progress:
                     progress(len(chunks), len(todo))
-    seconds = time.perf_counter() - start
-    return summarize(spec, chunks, seconds=seconds, exact=exact)
+    tally = merge_chunks(chunks)
+    return _summary(spec, tally, time.perf_counter() - start, exact)
 
 
 def summarize(spec: SimulationSpec, chunks: list[ChunkStats], *, seconds: float = 0.0,
               exact=None) -> SimulationSummary:
+    return _summary(spec, merge_chunks(chunks), seconds, exact)
+
+
+def _summary(spec: SimulationSpec, tally, seconds: float, exact) -> SimulationSummary:
     return SimulationSummary.from_tally(
-        merge_chunks(chunks), variant=spec.variant or spec.rules.family, seed=spec.seed,
+        tally, variant=spec.variant or spec.rules.family, seed=spec.seed,
         strategy=spec.strategy, chunk_rounds=spec.chunk_rounds, seconds=seconds, exact=exact)

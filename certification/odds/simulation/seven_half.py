@@ -267,17 +267,13 @@ def _value_table(rules: SevenHalfRules, bets: list[Fraction]):
     return outcomes, outcomes.scale_table(table)
 
 
-def two_card_table(rules: SevenHalfRules, plan: SevenHalfPlan) -> np.ndarray | None:
-    """Histogram index per (player, dealer, player's draw, dealer's draw) class, or None.
+def two_card_bins(rules: SevenHalfRules, plan: SevenHalfPlan) -> np.ndarray:
+    """Histogram index per (player, dealer, player's draw, dealer's draw) class, 9**4 of them.
 
-    Only for variants where neither side takes more than two cards and no exchange, shot
-    or opening can add one; then a round is a function of four dealt cards.
+    Meaningful for variants where neither side takes more than two cards and no exchange,
+    shot or opening can add one (``two_card.eligible``): then a round is a function of
+    four dealt cards. Class combinations the deck cannot deal are left at 0.
     """
-    if (rules.player_max_cards is None or rules.player_max_cards > 2
-            or rules.dealer_max_cards is None or rules.dealer_max_cards > 2
-            or rules.four_exchange_max or rules.shoot_seven or rules.split_figures
-            or not 4 <= rules.deck_size <= 256):
-        return None
     p_ = dict(zip(PARAMS, plan.params.tolist(), strict=True))
     lo = plan.outcomes.lo[0]
     vals = plan.values

@@ -1,8 +1,13 @@
 """The Seven-and-a-half round, compiled: one call plays up to ``rounds`` rounds.
 
-Both kernels step the chunk's generator (``state``) through the word buffer ``words``
-from position ``pos`` and return the new position, which the caller keeps for the next
-call. Tables and codes are those of ``seven_half.py``.
+The kernel steps the chunk's generator (``state``) through the word buffer ``words``
+from position ``pos`` and returns the new position; the caller keeps it, and the deck's
+arrangement, for the next call. Tables and codes are those of ``seven_half.py``.
+
+The strategy is looked up, never computed: a hand is a state of the composition
+automaton (``nxt[state, card class]``), and ``action[state, upcard, fours exchanged]``
+is a dense table of the policy's move there (``opens`` likewise for splitting figures),
+filled once per plan by asking the policy about every view that can arise.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import jit
-from .stream import BUDGET, deal, mulhi, refill
+from .stream import BUDGET, draw, refill
 
 FIG, KD, HIDDEN = 7, 8, 9
 STAND, HIT, FOLD, EXCHANGE, SHOOT, SPLIT = range(6)
@@ -19,7 +24,7 @@ BUST, SHOT_MADE = -1, -2
 
 
 @jit
-def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, flags, action,
+def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, action,
          opens, stake_of, values, params, hist, lo):
     kd_mode, visible = params[0] != 0, params[1] != 0
     player_max, dealer_max, stands2 = params[2], params[3], params[4]
@@ -27,21 +32,32 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
     exchange_max, shoot, max_splits = params[8], params[9] != 0, params[10]
     fold_allowed = params[11] != 0
     need = params[12]
+    # Whether the dealer draws to a state, without and with a player's 7 1/2 showing.
+    dealer_draws = np.zeros((totals.shape[0], 2), dtype=np.bool_)
+    for d in range(totals.shape[0]):
+        if ncards[d] < dealer_max:
+            dealer_draws[d, 0] = totals[d] < stands2
+            dealer_draws[d, 1] = totals[d] < stands2 or (must_reach and totals[d] < 15)
     hands = np.empty(max_splits + 1, dtype=np.int64)
     # The class of each hand's first card: an opening keeps it and moves the other figure.
     hand_first = np.empty(max_splits + 1, dtype=np.int64)
     x = np.uint64(0)
-    n = template.shape[0]
+    n = deck.shape[0]
     for _ in range(rounds):
         if pos + need > words.shape[0]:
             pos = refill(state, words, pos)
-        for i in range(n):
-            deck[i] = template[i]
         budget = BUDGET
-        card, pos, x, budget = deal(words, pos, x, budget, deck, 0)
-        p = card
-        card, pos, x, budget = deal(words, pos, x, budget, deck, 1)
-        u = card
+        j, x, budget, used = draw(x, budget, n, words[pos])
+        pos += used
+        p = deck[j]
+        deck[j] = deck[0]
+        deck[0] = p
+        j, x, budget, used = draw(x, budget, n - 1, words[pos])
+        pos += used
+        j += 1
+        u = deck[j]
+        deck[j] = deck[1]
+        deck[1] = u
         k = 2
         if kd_mode and u == KD:
             hist[0, values[0, LOSE] - lo[0]] += 1
@@ -50,53 +66,60 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
             hist[0, values[0, KDF] - lo[0]] += 1
             continue
         up = u if visible else HIDDEN
+        # The first decision, on the lone first card: exchanges of a four, then the stake
+        # and fold, shoot, stand or hit (a move the rules do not open here is a hit).
         exchanges = 0
-        stake = 0
-        decided = False
-        special = -1
-        nh = 1
-        splits = 0
-        hands[0] = first[p]
+        s = first[p]
         hand_first[0] = p
+        a = action[s, up, 0]
+        kd_exchanged = False
+        while a == EXCHANGE and (flags[s] & 4) != 0 and exchanges < exchange_max:
+            exchanges += 1
+            j, x, budget, used = draw(x, budget, n - k, words[pos])
+            pos += used
+            j += k
+            c = deck[j]
+            deck[j] = deck[k]
+            deck[k] = c
+            k += 1
+            if kd_mode and c == KD:
+                kd_exchanged = True
+                break
+            s = first[c]
+            hand_first[0] = c
+            a = action[s, up, exchanges]
+        if kd_exchanged:
+            hist[0, values[0, KDF] - lo[0]] += 1
+            continue
+        stake = stake_of[s, up, exchanges]
+        if a == FOLD and fold_allowed:
+            hist[0, values[0, LOSE] - lo[0]] += 1
+            continue
+        hands[0] = s
+        nh = 1
         h = 0
-        while h < nh and special < 0:
+        if a == STAND:
+            h = 1
+        elif a == SHOOT and shoot and (flags[s] & 8) != 0:
+            j, x, budget, used = draw(x, budget, n - k, words[pos])
+            pos += used
+            j += k
+            c = deck[j]
+            deck[j] = deck[k]
+            deck[k] = c
+            k += 1
+            hands[0] = SHOT_MADE if c == FIG or c == KD else BUST
+            h = 1
+        # Then each hand draws until the table says stand (every finished total says so);
+        # a hand formed by opening takes its second card at once.
+        splits = 0
+        while h < nh:
             s = hands[h]
-            while True:
-                if totals[s] >= 15 or ncards[s] >= player_max:
-                    break
-                if ncards[s] == 1 and nh > 1:
-                    a = HIT  # a hand formed by opening takes its second card at once
-                elif (flags[s] & 16) != 0 and splits < max_splits and opens[s, up, exchanges, max_splits - splits] != 0:
-                    a = SPLIT
-                else:
-                    a = action[s, up, exchanges]
-                first_decision = h == 0 and nh == 1 and ncards[s] == 1 and not decided
-                if a == EXCHANGE and first_decision and (flags[s] & 4) != 0 and exchanges < exchange_max:
-                    exchanges += 1
-                    card, pos, x, budget = deal(words, pos, x, budget, deck, k)
-                    k += 1
-                    c = card
-                    if kd_mode and c == KD:
-                        special = KDF
-                        break
-                    s = first[c]
-                    hands[0] = s
-                    hand_first[0] = c
-                    continue
-                if first_decision:
-                    decided = True
-                    stake = stake_of[s, up, exchanges]
-                    if a == FOLD and fold_allowed:
-                        special = FOLD
-                        break
-                if a == SHOOT and shoot and (flags[s] & 8) != 0 and nh == 1:
-                    card, pos, x, budget = deal(words, pos, x, budget, deck, k)
-                    k += 1
-                    c = card
-                    s = SHOT_MADE if c == FIG or c == KD else BUST
-                    hands[h] = s
-                    break
-                if a == SPLIT and (flags[s] & 16) != 0 and splits < max_splits:
+            while s >= 0:
+                if ncards[s] == 1 and player_max > 1:
+                    a = HIT
+                elif (splits < max_splits and (flags[s] & 16) != 0 and ncards[s] < player_max
+                      and opens[s, up, exchanges, max_splits - splits] != 0):
                     splits += 1
                     kept = hand_first[h]
                     moved = KD if kept == FIG and (flags[s] & 32) != 0 else FIG
@@ -106,48 +129,45 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
                     hand_first[nh] = moved
                     nh += 1
                     continue
+                else:
+                    a = action[s, up, exchanges]
                 if a == STAND:
                     break
-                # hit (also a fold or opening that is no longer open to this hand)
-                card, pos, x, budget = deal(words, pos, x, budget, deck, k)
+                j, x, budget, used = draw(x, budget, n - k, words[pos])
+                pos += used
+                j += k
+                c = deck[j]
+                deck[j] = deck[k]
+                deck[k] = c
                 k += 1
-                s = nxt[s, card]
+                s = nxt[s, c]
                 hands[h] = s
-                if s < 0:
-                    break
             h += 1
-        if special == KDF:
-            hist[0, values[0, KDF] - lo[0]] += 1
-            continue
-        if special == FOLD:
-            hist[0, values[0, LOSE] - lo[0]] += 1
-            continue
         alive = False
-        shows75 = False
+        shows75 = 0
         for i in range(nh):
             if hands[i] != BUST:
                 alive = True
                 if hands[i] == SHOT_MADE or totals[hands[i]] == 15:
-                    shows75 = True
+                    shows75 = 1
         net = 0
         if not alive:
             net = nh * values[stake, LOSE]
             hist[0, net - lo[0]] += 1
             continue
         d = first[u]
-        while ncards[d] < dealer_max:
-            t = totals[d]
-            if t < stands2 or (must_reach and shows75 and t < 15):
-                card, pos, x, budget = deal(words, pos, x, budget, deck, k)
-                k += 1
-                d = nxt[d, card]
-                if d < 0:
-                    break
-            else:
+        while dealer_draws[d, shows75]:
+            j, x, budget, used = draw(x, budget, n - k, words[pos])
+            pos += used
+            j += k
+            c = deck[j]
+            deck[j] = deck[k]
+            deck[k] = c
+            k += 1
+            d = nxt[d, c]
+            if d < 0:
                 break
-        dealer_natural = False
-        if d >= 0 and dnc and (flags[d] & 1) != 0:
-            dealer_natural = True
+        dealer_natural = d >= 0 and dnc and (flags[d] & 1) != 0
         dt = totals[d] if d >= 0 else 16
         for i in range(nh):
             s = hands[i]
@@ -176,51 +196,4 @@ def play(state, words, pos, rounds, template, deck, nxt, first, totals, ncards, 
             else:
                 net += values[stake, LOSE]
         hist[0, net - lo[0]] += 1
-    return pos
-
-
-@jit
-def play_two_card(state, words, pos, rounds, template, table, hist):
-    """Rounds where no hand takes more than two cards (the casino version).
-
-    Such a round uses at most four cards, so one word gives four ordered positions of a
-    freshly shuffled deck (player's card, dealer's card, player's draw, dealer's draw:
-    positions are exchangeable, so which draw goes to whom does not change the law), and
-    ``table`` holds the net result's histogram index for every class combination.
-    """
-    n = np.uint64(template.shape[0])
-    n1, n2, n3 = n - np.uint64(1), n - np.uint64(2), n - np.uint64(3)
-    index = np.empty(words.shape[0], dtype=np.int64)
-    left = rounds
-    while left > 0:
-        if pos == words.shape[0]:
-            pos = refill(state, words, pos)
-        m = min(left, words.shape[0] - pos)
-        # Decoding first and counting after keeps the decode loop free of stores that
-        # could alias its loads, which lets the processor overlap rounds.
-        for i in range(m):
-            x = words[pos + i]
-            d1 = np.int64(mulhi(x, n))
-            x = x * n
-            d2 = np.int64(mulhi(x, n1))
-            x = x * n1
-            d3 = np.int64(mulhi(x, n2))
-            x = x * n2
-            d4 = np.int64(mulhi(x, n3))
-            # The d-th card still in the stock: step over the positions already dealt.
-            c1 = d1
-            c2 = d2 + (d2 >= c1)
-            a, b = min(c1, c2), max(c1, c2)
-            c3 = d3 + (d3 >= a)
-            c3 += c3 >= b
-            low, high = min(a, c3), max(b, c3)
-            mid = a + b + c3 - low - high
-            c4 = d4 + (d4 >= low)
-            c4 += c4 >= mid
-            c4 += c4 >= high
-            index[i] = ((template[c1] * 9 + template[c2]) * 9 + template[c3]) * 9 + template[c4]
-        for i in range(m):
-            hist[0, table[index[i]]] += 1
-        pos += m
-        left -= m
     return pos

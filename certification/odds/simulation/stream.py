@@ -2,7 +2,8 @@
 
 Words come from numpy's SFC64 generator, seeded by ``SeedSequence(root, spawn_key=(i,))``
 for chunk i and stepped inside the kernel (the same recurrence as numpy's C code, so
-``SFC64(seed).random_raw()`` reproduces a chunk's words exactly).
+``SFC64(seed).random_raw()`` reproduces a chunk's words exactly). The four-card casino
+kernel, which needs one word a round, reads sixteen generators side by side (``lanes.py``).
 
 A word is read as a fraction u in [0, 1); successive draws take its mixed-radix digits
 (d = floor(n u), then u = frac(n u)) until the product P of the ranges used would pass
@@ -11,6 +12,11 @@ A word is read as a fraction u in [0, 1); successive draws take its mixed-radix 
 probability: far below anything a run can observe, with no rejection loop. Every round
 starts on a fresh word, and words are used strictly in order, so results do not depend
 on how the stream is cut into buffers.
+
+A card is dealt by a partial Fisher-Yates step on the kernel's deck: position k swaps
+with a uniform position in [k, n). The deck is not reset between rounds; a shuffle of
+any arrangement is as uniform as a shuffle of a fresh one, and the arrangement a round
+starts from is itself determined by the chunk's words.
 """
 
 from __future__ import annotations
@@ -58,28 +64,18 @@ def mulhi(x, m):
 
 
 @jit_inline
-def draw(words, pos, x, budget, n):
-    """A uniform integer in [0, n); returns (value, pos, x, budget)."""
+def draw(x, budget, n, fresh):
+    """A uniform integer in [0, n): returns (value, x, budget, words used: 0 or 1).
+
+    ``fresh`` is the next unread word, taken only when ``x`` has too few digits left.
+    The helpers here take no arrays: an array passed to a helper costs two atomic
+    reference-count updates per call in numba's output, more than the draw itself.
+    """
+    used = 0
     if budget * n > BUDGET:
-        x = words[pos]
-        pos += 1
+        x = fresh
         budget = 1
+        used = 1
     m = np.uint64(n)
     r = mulhi(x, m)
-    x = x * m
-    return np.int64(r), pos, x, budget * n
-
-
-@jit_inline
-def deal(words, pos, x, budget, deck, k):
-    """Deal position k of a round by a partial Fisher-Yates step; returns (card, ...).
-
-    ``deck`` is a fresh copy of the deck for each round; only positions k and up are
-    still in the stock, so the dealt card need not be written back.
-    """
-    n = deck.shape[0]
-    j, pos, x, budget = draw(words, pos, x, budget, n - k)
-    j += k
-    card = deck[j]
-    deck[j] = deck[k]
-    return card, pos, x, budget
+    return np.int64(r), x * m, budget * n, used

@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from statistics import NormalDist
 from typing import Any, NamedTuple
-
-from scipy.stats import norm
 
 from casino.rules.values import fraction_to_json
 
@@ -22,7 +21,9 @@ class ConfidenceInterval(NamedTuple):
 def _z(confidence_level: float) -> float:
     if not 0 < confidence_level < 1:
         raise ValueError(f"confidence_level ({confidence_level}) must be between 0 and 1")
-    return float(norm.ppf(0.5 + confidence_level / 2))
+    # The standard library's quantile (Wichura's AS 241, good to 1e-15) spares a simulation
+    # process the half second scipy.stats takes to import.
+    return NormalDist().inv_cdf(0.5 + confidence_level / 2)
 
 
 @dataclass(frozen=True)

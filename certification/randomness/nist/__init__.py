@@ -5,21 +5,36 @@ RNG output into streams, runs them in a process pool and adds the second-level a
 the reference's finalAnalysisReport.
 """
 
-from .battery import MIN_BITS, TEST_NAMES, TESTS, run_battery
-from .reading import MIN_STREAM_BITS, NistInputError, read_bits, split_streams
-from .report import NistReport, run_streams, second_level, summary_table
+# Names resolve on first use (PEP 562), so that reading an input file through this package
+# does not import the tests' scipy dependencies: Django's start-up reaches this package
+# through the evidence checks, and every web, worker and command process pays for it.
+from importlib import import_module
 
-__all__ = [
-    "MIN_BITS",
-    "MIN_STREAM_BITS",
-    "TESTS",
-    "TEST_NAMES",
-    "NistInputError",
-    "NistReport",
-    "read_bits",
-    "run_battery",
-    "run_streams",
-    "second_level",
-    "split_streams",
-    "summary_table",
-]
+_SOURCES = {
+    "MIN_BITS": ".battery",
+    "TESTS": ".battery",
+    "TEST_NAMES": ".battery",
+    "run_battery": ".battery",
+    "MIN_STREAM_BITS": ".reading",
+    "NistInputError": ".reading",
+    "read_bits": ".reading",
+    "split_streams": ".reading",
+    "NistReport": ".report",
+    "run_streams": ".report",
+    "second_level": ".report",
+    "summary_table": ".report",
+}
+__all__ = sorted(_SOURCES)
+
+
+def __getattr__(name: str):
+    source = _SOURCES.get(name)
+    if source is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(source, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

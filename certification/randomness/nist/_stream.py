@@ -19,6 +19,13 @@ class BitStream:
         self.bits = np.ascontiguousarray(bits, dtype=np.uint8)
         self.n = int(self.bits.size)
         self._windows: dict[int, np.ndarray] = {}
+        self._walk: np.ndarray | None = None
+
+    def walk(self) -> np.ndarray:
+        """The ±1 random walk's partial sums (CumulativeSums and both Excursions tests)."""
+        if self._walk is None:
+            self._walk = np.cumsum(2 * self.bits.astype(np.int32) - 1)
+        return self._walk
 
     def windows(self, m: int) -> np.ndarray:
         """Value of bits[i:i+m] (wrapping round the end), first bit most significant, for every i.

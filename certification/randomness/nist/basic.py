@@ -45,7 +45,7 @@ def _cusum_p(z: int, n: int) -> float:
 def cumulative_sums(bits: np.ndarray | BitStream) -> list[float]:
     """[forward, backward] p-values."""
     s = as_stream(bits)
-    walk = np.cumsum(2 * s.bits.astype(np.int32) - 1)
+    walk = s.walk()
     sup = max(0, int(walk.max()))
     inf = min(0, int(walk.min()))
     last = int(walk[-1])

@@ -66,17 +66,38 @@ def universal(bits: np.ndarray | BitStream) -> list[float]:
     total = init + tested
     weights = 1 << np.arange(block - 1, -1, -1, dtype=np.int64)
     values = s.bits[: total * block].reshape(total, block).astype(np.int64) @ weights
-    # Distance from each block back to the last block with the same value; a value never seen
-    # before counts from position 0, as the reference's zero-initialised table does.
+    distance = universal_distances(values, block)[init:]
+    phi = float(np.sum(np.log(distance) / math.log(2))) / tested
+    arg = abs(phi - _UNIVERSAL_EXPECTED[block]) / (math.sqrt(2) * sigma)
+    return [float(erfc(arg))]
+
+
+def universal_distances(values: np.ndarray, block: int) -> np.ndarray:
+    """Distance from each block back to the last block with the same value.
+
+    A value never seen before counts from position 0, as the reference's zero-initialised
+    table does. Compiled, the reference's table walk; without numba, a stable sort.
+    """
+    from certification.compiled import HAVE_NUMBA
+
+    if not HAVE_NUMBA:
+        return sorted_distances(values)
+    from ._compiled import compiled_distances
+
+    out = np.empty(values.size, dtype=np.int64)
+    compiled_distances(np.ascontiguousarray(values, dtype=np.int64), 1 << block, out)
+    return out
+
+
+def sorted_distances(values: np.ndarray) -> np.ndarray:
+    """``universal_distances`` in numpy: a stable sort puts equal values side by side."""
+    total = values.size
     position = np.arange(1, total + 1)
     order = np.argsort(values, kind="stable")
     same = values[order[1:]] == values[order[:-1]]
     previous = np.zeros(total, dtype=np.int64)
     previous[order[1:]] = np.where(same, position[order[:-1]], 0)
-    distance = (position - previous)[init:]
-    phi = float(np.sum(np.log(distance) / math.log(2))) / tested
-    arg = abs(phi - _UNIVERSAL_EXPECTED[block]) / (math.sqrt(2) * sigma)
-    return [float(erfc(arg))]
+    return position - previous
 
 
 def _pattern_counts(s: BitStream, m: int) -> np.ndarray:

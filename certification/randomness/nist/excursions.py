@@ -22,7 +22,7 @@ _VISIT_PROBABILITY = {
 
 
 def _walk(s: BitStream) -> tuple[np.ndarray, np.ndarray, int]:
-    walk = np.cumsum(2 * s.bits.astype(np.int32) - 1)
+    walk = s.walk()
     zeros = walk == 0
     cycles = int(np.count_nonzero(zeros)) + (1 if walk[-1] != 0 else 0)
     return walk, zeros, cycles

@@ -1,4 +1,9 @@
-"""LinearComplexity (§2.10): Berlekamp–Massey on every block at once."""
+"""LinearComplexity (§2.10): Berlekamp–Massey on every block.
+
+The battery spends most of its time here. Compiled (``_compiled.py``), each block
+runs its own loop over eight machine words; without numba, every block advances in
+lockstep through numpy. Both compute exactly the same complexities.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +26,23 @@ def _shift_up(words: np.ndarray) -> np.ndarray:
 
 
 def linear_complexities(blocks: np.ndarray) -> np.ndarray:
-    """Linear complexity of every row of a (count, M) 0/1 array.
+    """Linear complexity of every row of a (count, M) 0/1 array."""
+    # Imported here, not at the top: the web process reads bit files through this package
+    # and must not pay for loading numba.
+    from certification.compiled import HAVE_NUMBA
+
+    if not HAVE_NUMBA:
+        return lockstep_complexities(blocks)
+    from ._compiled import compiled_complexities
+
+    blocks = np.ascontiguousarray(blocks, dtype=np.uint8)
+    out = np.empty(blocks.shape[0], dtype=np.int64)
+    compiled_complexities(blocks, out)
+    return out
+
+
+def lockstep_complexities(blocks: np.ndarray) -> np.ndarray:
+    """Linear complexity of every row of a (count, M) 0/1 array, in numpy.
 
     Massey's update C += B·x^(N-m) needs a per-block shift. Keeping D = B·x^(N-m) instead, every
     block's D moves up by exactly one place per step, so all blocks advance in lockstep.

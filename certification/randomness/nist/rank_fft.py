@@ -33,7 +33,22 @@ def _swap(a: np.ndarray, need: np.ndarray, i: int, other: np.ndarray) -> None:
 
 
 def matrix_ranks(rows: np.ndarray) -> np.ndarray:
-    """Ranks of (N, 32) matrices whose rows are uint32, column 0 in the top bit.
+    """Ranks of (N, 32) matrices whose rows are uint32, column 0 in the top bit."""
+    # Imported here: the web process reads bit files through this package without numba.
+    from certification.compiled import HAVE_NUMBA
+
+    if not HAVE_NUMBA:
+        return lockstep_ranks(rows)
+    from ._compiled import compiled_ranks
+
+    rows = np.ascontiguousarray(rows, dtype=np.uint32)
+    out = np.empty(rows.shape[0], dtype=np.int64)
+    compiled_ranks(rows, out)
+    return out
+
+
+def lockstep_ranks(rows: np.ndarray) -> np.ndarray:
+    """Ranks of (N, 32) uint32 matrices, all matrices at once in numpy (``matrix_ranks``).
 
     This replays the reference's elimination step for step (forward pass without column
     skipping, then a backward pass that may swap a row upward) across all matrices at once,

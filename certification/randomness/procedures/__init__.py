@@ -1,21 +1,31 @@
 """Hand-shuffle procedure models and how close they come to a uniform deck."""
 
-from certification.randomness.procedures.assess import Assessment, assess_procedure
-from certification.randomness.procedures.exact import riffle_tv, riffles_needed
-from certification.randomness.procedures.procedure import (
-    Procedure,
-    ProcedureError,
-    Step,
-    parse_procedure,
-)
+# Names resolve on first use (PEP 562), so that reading an input file through this package
+# does not import the tests' scipy dependencies: Django's start-up reaches this package
+# through the evidence checks, and every web, worker and command process pays for it.
+from importlib import import_module
 
-__all__ = [
-    "Assessment",
-    "Procedure",
-    "ProcedureError",
-    "Step",
-    "assess_procedure",
-    "parse_procedure",
-    "riffle_tv",
-    "riffles_needed",
-]
+_SOURCES = {
+    "Assessment": ".assess",
+    "assess_procedure": ".assess",
+    "riffle_tv": ".exact",
+    "riffles_needed": ".exact",
+    "Procedure": ".procedure",
+    "ProcedureError": ".procedure",
+    "Step": ".procedure",
+    "parse_procedure": ".procedure",
+}
+__all__ = sorted(_SOURCES)
+
+
+def __getattr__(name: str):
+    source = _SOURCES.get(name)
+    if source is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(source, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
