@@ -25,7 +25,7 @@ def test_an_officer_starts_an_audit_and_the_page_follows_it(as_user, alice, draf
     assert audit.status == RunStatus.QUEUED and audit.requested_by == alice
     assert AuditEvent.objects.filter(action="protection_audit.start", actor=alice).exists()
     body = client.get(reverse("web:variant-detail", args=[draft.pk])).content.decode()
-    assert 'aria-label="Game protection audit progress"' in body and "protection.js" in body
+    assert 'aria-label="Game protection audit progress"' in body and "js/job-progress.js" in body
     status = client.get(reverse("web:variant-protection-status", args=[draft.pk])).json()
     assert status["audit"]["status"] == "queued" and status["audit"]["progress"] == 0
 

@@ -56,7 +56,7 @@ def test_starting_a_search_queues_a_job_on_the_workers(as_user, alice, siete,
     assert job.request["band"] == ["1/50", "1/20"]
     assert [k["key"] for k in job.request["knobs"]] == ["dealer_stands_at", "ties"]
     body = as_user(alice).get(response["Location"]).content.decode()
-    assert 'role="progressbar"' in body and "js/tuning.js" in body
+    assert 'role="progressbar"' in body and "js/job-progress.js" in body
 
 
 @pytest.mark.parametrize(("changes", "field", "words"), [
