@@ -87,3 +87,27 @@ def test_each_preset_certificate_states_the_runs_figures(preset):
         assert pct(figures["house_edge"]) in text, bet
     verdict = "NOT APPROVABLE" if not run.approvable else "APPROVABLE"
     assert verdict.lower() in text.lower()
+
+
+def test_certify_takes_a_rule_variant_json_file_and_stores_it_as_a_draft(tmp_path):
+    from casino.rules import rules_to_json, with_overrides
+
+    rules = with_overrides(PRESETS["sette-e-mezzo"], ["payouts.natural=5/2"])
+    source = tmp_path / "sette-reale.json"
+    source.write_text(rules_to_json(rules))
+    out = tmp_path / "sette.pdf"
+    call_command("certify", str(source), "--rounds", "20000", "--out", str(out), "--workers", "1",
+                 stdout=io.StringIO(), stderr=io.StringIO())
+    variant = GameVariant.objects.get(name="sette-reale")
+    run = CertificationRun.objects.get(variant=variant)
+    assert run.status == RunStatus.DONE and variant.paytable.latest_version.payouts["natural"] == "5/2"
+    assert stored_bytes(run.report) == out.read_bytes()
+
+
+def test_certify_names_what_it_cannot_find(tmp_path):
+    with pytest.raises(CommandError, match="no preset, JSON file or variant named 'nothing'"):
+        call_command("certify", "nothing", "--out", str(tmp_path / "x.pdf"), stderr=io.StringIO())
+    with pytest.raises(CommandError, match="--shuffle-log: .* is not a file"):
+        call_command("certify", "sette-e-mezzo", "--out", str(tmp_path / "x.pdf"),
+                     "--shuffle-log", str(tmp_path / "missing.csv"), stderr=io.StringIO())
+    assert not CertificationRun.objects.exists()

@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 
 from casino.rules import Rules
 from certification.economics.mix import ALIASES, STRATEGIES, MixError, PlayerMix
-from certification.management.commands.analyze import read_rule_file
+from certification.management.sources import read_rule_file
 from certification.odds.simulation import StrategyError
 from certification.odds.simulation.strategies import ChartStrategy
 

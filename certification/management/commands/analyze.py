@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -12,59 +11,11 @@ from casino.rules import (
     PRESET_SOURCES,
     PRESETS,
     Rules,
-    RuleValidationError,
-    preset,
-    rules_from_json,
-    with_overrides,
 )
+from certification.management.sources import load_variant
 from certification.odds.analysis import analyze
 from certification.odds.results import BetFigures, ExactResult, StrategyChart
 from certification.odds.solver import SolverError, SolverResult, solve_payout
-
-# A rule variant is a few hundred bytes; anything this large is the wrong file.
-MAX_RULE_FILE_BYTES = 1024 * 1024
-
-
-def read_rule_file(path: Path) -> str:
-    """The file's text: UTF-8 (with or without a BOM) or UTF-16 with its BOM."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_RULE_FILE_BYTES:
-            raise CommandError(f"{path}: {size:,} bytes is not a rule variant (at most "
-                               f"{MAX_RULE_FILE_BYTES:,} bytes of JSON)")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
-    encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise CommandError(
-            f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at line {line}, column "
-            f"{column}); save the file as UTF-8"
-        ) from None
-
-
-def load_variant(source: str, assignments: list[str]) -> tuple[str, Rules]:
-    """(name, rules) from a preset name or a JSON file, with ``key=value`` overrides applied."""
-    try:
-        if source in PRESETS:
-            name, rules = source, preset(source)
-        else:
-            path = Path(source)
-            if not path.exists() and path.suffix != ".json":
-                raise CommandError(
-                    f"unknown preset {source!r} and no such file (presets: {', '.join(PRESETS)})"
-                )
-            name, rules = path.stem, rules_from_json(read_rule_file(path))
-        if assignments:
-            rules = with_overrides(rules, assignments)
-    except RuleValidationError as exc:
-        lines = "\n".join(f"  {key}: {msg}" for key, msg in exc.errors.items())
-        raise CommandError(f"invalid rule variant {source}:\n{lines}") from None
-    return name, rules
 
 
 def _pct(x: Fraction) -> str:

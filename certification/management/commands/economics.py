@@ -11,7 +11,7 @@ from certification.economics.analysis import mixed_figures
 from certification.economics.report import COVARIANCE_METHOD, economics_json
 from certification.economics.table import DEFAULT_DECISIONS_PER_HOUR, TableSetup, table_economics
 from certification.management.commands._economics_options import add_player_options, players
-from certification.management.commands.analyze import load_variant
+from certification.management.sources import load_variant
 from certification.odds.seven_half.fixed import StrategyDefinitionError
 
 

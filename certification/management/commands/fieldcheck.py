@@ -13,7 +13,7 @@ from certification.economics.field import DEFAULT_ALPHA, field_check
 from certification.economics.fieldfile import FieldFileError, read_field_file
 from certification.economics.report import field_json
 from certification.management.commands._economics_options import add_player_options, players
-from certification.management.commands.analyze import load_variant
+from certification.management.sources import load_variant
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.rules import PRESETS
-from certification.management.commands.analyze import load_variant
+from certification.management.sources import load_variant
 from certification.protection import AuditSpec, run_audit
 from certification.protection.shuffle import DEFAULT_PROCEDURE
 from certification.protection.spec import DEFAULT_ROUNDS

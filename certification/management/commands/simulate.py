@@ -12,7 +12,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from certification.management.commands.analyze import load_variant
+from certification.management.sources import load_variant
 from certification.odds.simulation import (
     DEFAULT_CHUNK_ROUNDS,
     STRATEGY_NAMES,

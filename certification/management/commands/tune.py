@@ -9,8 +9,8 @@ from fractions import Fraction
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.rules import Rules, RuleValidationError, with_overrides
-from certification.management.commands.analyze import load_variant
 from certification.management.commands.simulate import ProgressBar
+from certification.management.sources import load_variant
 from certification.odds.tuner import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_CHANGES,
