@@ -1,25 +1,42 @@
 """Opening (splitting figures), counted exactly: every hand of the round shares one stock and
 one dealer.
 
-From the moment a pair opens, the round's future is a function of the unseen cards, the hand
-being played (with its own cards, which is all its decisions look at), the figures waiting
-to be played as new hands, the openings left and whether a 7 1/2 has been shown. Its value
-is a joint distribution: for each multiset of the hands' settlement classes (packed into
-one int; classes that pay alike against every dealer outcome are merged), the dealer's
-packed outcome counts (dealer.py's convention, times n!). The caller turns a class multiset
-and a dealer slot into the round's net, so a finished hand never has to be carried in the
-state, and states repeat across the many ways of reaching them.
+The walk (walk.py) hands over each opening it reaches with its count of ways; this pass
+pushes those counts forward, one card at a time, over canonical states of the rest of the
+round, and settles every ending against the dealer. A count w at a state with n unseen
+cards stands for probability w * n! / N!, as in the walk.
+
+A state is: the unseen cards, the hands formed by opening still waiting for their second
+card (in table order: taking it is when a hand may open again, and openings are spent in
+that order), the hands still drawing, whether a 7 1/2 has been shown, and the settlement
+classes of the hands already finished (packed into one int). Three things keep the states
+few (hands.py builds the pieces):
+
+* A hand drawing is a node of its own decision tree. Hands whose futures decide alike are
+  one node whatever cards they hold; a hand that stands leaves the state, its class kept.
+* The stock is canonical: a kind of card that busts every hand still drawing and the dealer
+  is only counted, never told apart, so stocks that differ only in such cards are one state,
+  and a draw of any of them is one transition, weighted by how many there are.
+* With card removal a deal is a uniform random permutation, and each hand's draws depend on
+  its own cards only, so once every opening is settled the hands may draw in any order
+  without changing any probability. The hand that can still use the most kinds of card draws
+  next: the kinds that matter drop out of the stock as early as possible. That holds while
+  the stock cannot run out; on a deck small enough to run out the hands play in table order,
+  one after the other, as dealt.
 """
 
 from __future__ import annotations
 
-from .deck import FIGURE, KD, KINDS, TARGET, VALUE
-from .play import HIDDEN, HIT, SPLIT, PlayValues
+from collections import defaultdict
 
-BUSTED = (-1, False, False)
-"""Settlement class of a busted hand; others are (total, two cards, triple)."""
+from .deck import KINDS, VALUE
+from .hands import ALL_KINDS, BUST, HandNodes
+from .play import HIDDEN, SPLIT, PlayValues
+
 HANDS = 8
 """Radix of a class count in a multiset key: above the most hands a round can hold (4)."""
+MOST_HALF_POINTS = 29
+"""A hand or the dealer takes at most 7 1/2 and then one card of at most 7 (in half points)."""
 
 
 class Opening:
@@ -27,24 +44,215 @@ class Opening:
         self.play = play
         self.radix = radix
         self.caps = caps
-        self.memo: dict[tuple, dict[tuple, int]] = {}
+        self.nodes = HandNodes(play, radix, caps)
+        self.kinds_of = [[c for c in range(KINDS) if mask >> c & 1] for mask in range(1 << KINDS)]
+        self.levels: dict[tuple[int, int], dict[tuple, int]] = defaultdict(dict)
+        self.leaves: dict[tuple, int] = defaultdict(int)
         self.ends: dict[tuple, int] = {}
-        self.places: dict[tuple[int, ...], int] = {}
-        self.rows: list[tuple[int, ...]] = []
-        self.bust_place = self.class_place(BUSTED)
+        self._relevant: dict[tuple, int] = {}
 
-    def counts_of(self, code: int) -> list[int]:
-        return [(code // r) % cap for r, cap in zip(self.radix, self.caps, strict=False)]
+    # -- the walk's side ---------------------------------------------------------------------------
+    def seed(self, upcard: int, base: int, code: int, pair: tuple[int, int], splits: int,
+             units: int, reach: int) -> None:
+        """An opening of ``pair`` (kept, moved) with ``splits`` openings left, reached ``reach``
+        ways, each hand staking ``units``.
+
+        ``base`` is the code of the unseen cards before any hand's cards were dealt: a hand
+        looks only at its own cards, the dealer's upcard and the exchanged fours.
+        """
+        counts = self.nodes.counts_of(code)
+        in_turn = self.may_run_out(upcard, counts, hands=2 + splits)
+        self.emit(upcard, base, counts, sum(counts), pair, (), splits, False, in_turn, units, 0, reach)
+
+    def settle(self, out: dict[int, int]) -> int:
+        """Count every seeded opening to its end, adding the round's nets (in units) to ``out``;
+        returns the extra wager of the hands formed by opening (count times units)."""
+        self.run()
+        wager = 0
+        dealer = self.play.dealer
+        for (upcard, stock, n, shown, units, past), weight in self.leaves.items():
+            rows = self.classes(past)
+            packed = self.dealer(upcard, stock, n, shown)
+            hands = 0
+            for slot, d in enumerate(dealer.unpack(packed)):
+                if d:
+                    out[units * sum(row[slot] for row in rows)] += weight * d
+                    hands += d
+            # The first hand's wager was counted when it was placed; each opening adds one.
+            wager += weight * hands * units * (len(rows) - 1)
+        self.leaves.clear()
+        return wager
+
+    def classes(self, key: int) -> list[tuple[int, ...]]:
+        """The nets rows of a multiset key, one per hand."""
+        out = []
+        for row in self.nodes.rows:
+            key, count = divmod(key, HANDS)
+            out += [row] * count
+        return out
+
+    def may_run_out(self, upcard: int, counts: list[int], hands: int) -> bool:
+        """Whether some deal could leave a hand or the dealer facing too few cards.
+
+        The hands and the dealer together take cards worth at most MOST_HALF_POINTS each;
+        the most cards that can be worth that little are the cheapest ones.
+        """
+        budget = MOST_HALF_POINTS * (hands + 1)
+        taken = 0
+        for c in sorted(range(KINDS), key=self.nodes.half_points):
+            worth = self.nodes.half_points(c)
+            take = counts[c] if not worth else min(counts[c], budget // worth)
+            taken += take
+            budget -= take * worth
+        reserve = 1 if upcard == HIDDEN else 0
+        return taken + reserve + 1 >= sum(counts)
+
+    # -- states ------------------------------------------------------------------------------------
+    def relevant(self, upcard: int, queue: tuple, hands: tuple, shown: bool) -> int:
+        if queue:
+            return ALL_KINDS
+        key = (upcard, hands, shown)
+        mask = self._relevant.get(key)
+        if mask is None:
+            mask = self.nodes.dealer_kinds(upcard, shown)
+            for h in hands:
+                mask |= self.nodes.rel[h]
+            self._relevant[key] = mask
+        return mask
+
+    def emit(self, upcard, base, counts, n, queue, hands, splits, shown, in_turn, units, past,
+             weight) -> None:
+        radix = self.radix
+        stock = 0
+        for c in self.kinds_of[self.relevant(upcard, queue, hands, shown)]:
+            stock += counts[c] * radix[c]
+        if queue:
+            key = (upcard, base, stock, queue, hands, splits, shown, in_turn, units, past)
+        else:
+            key = (upcard, 0, stock, (), hands, 0, shown, in_turn, units, past)
+        layer = self.levels[(n, len(queue) + len(hands))]
+        layer[key] = layer.get(key, 0) + weight
+
+    def run(self) -> None:
+        # Counts flow to fewer cards, or at the same count to fewer hands (a hand that
+        # stands without drawing), so this order finishes every state before it is expanded.
+        levels = self.levels
+        while levels:
+            level = max(levels)
+            n = level[0]
+            for key, weight in levels.pop(level).items():
+                self.expand(key, n, weight)
+
+    def expand(self, key: tuple, n: int, weight: int) -> None:
+        upcard, base, stock, queue, hands, splits, shown, in_turn, units, past = key
+        counts = self.nodes.counts_of(stock)
+        if in_turn and hands:
+            self.draw(upcard, base, counts, n, queue, hands, 0, splits, shown, in_turn, units,
+                      past, weight)
+        elif queue:
+            self.second_card(upcard, base, counts, n, queue, hands, splits, shown, in_turn, units,
+                             past, weight)
+        elif hands:
+            self.draw(upcard, base, counts, n, queue, hands, self.nodes.first_to_draw(hands),
+                      splits, shown, in_turn, units, past, weight)
+        else:
+            final = self.nodes.dealer_kinds(upcard, shown, final=True)
+            kept = sum(counts[c] * self.radix[c] for c in self.kinds_of[final])
+            self.leaves[(upcard, kept, n, shown, units, past)] += weight
+
+    def second_card(self, upcard, base, counts, n, queue, hands, splits, shown, in_turn, units,
+                    past, weight) -> None:
+        """The first hand in the queue takes its second card, and may open again."""
+        play, nodes, radix = self.play, self.nodes, self.radix
+        first, rest = queue[0], queue[1:]
+        s = VALUE[first]
+        if not play.can_draw(upcard, n, play.best[0][s], 1):
+            place, showing = nodes.stand_class(s, 0, 1)
+            self.emit(upcard, base, counts, n, rest, hands, splits, shown or showing, in_turn,
+                      units, past + place, weight)
+            return
+        own = base - radix[first]
+        for c in range(KINDS):
+            r = counts[c]
+            if not r:
+                continue
+            s2, m2 = play.child_hand(c, s, 0)
+            counts[c] = r - 1
+            if play.best[m2][s2] < 0:
+                self.emit(upcard, base, counts, n - 1, rest, hands, splits, shown, in_turn, units,
+                          past + nodes.bust_place, weight * r)
+            elif splits and play.is_pair(s2, m2, 2) and \
+                    nodes.view_action(upcard, own - radix[c], s2, m2, 2, splits) == SPLIT:
+                self.emit(upcard, base, counts, n - 1, (first, *rest, c), hands, splits - 1, shown,
+                          in_turn, units, past, weight * r)
+            else:
+                hand = nodes.node(upcard, own - radix[c], s2, m2, 2, splits)
+                self.enter(upcard, base, counts, n - 1, rest, hands, hand, splits, shown, in_turn,
+                           units, past, weight * r)
+            counts[c] = r
+
+    def enter(self, upcard, base, counts, n, queue, others, hand, splits, shown, in_turn, units,
+              past, weight) -> None:
+        """``hand`` reached a new node: it keeps drawing, or stands and leaves the state."""
+        draws, _t, _k, place, showing, _children = self.nodes.info[hand]
+        if draws:
+            hands = (hand, *others) if in_turn else self.nodes.joined(others, hand)
+            self.emit(upcard, base, counts, n, queue, hands, splits, shown, in_turn, units, past,
+                      weight)
+        else:
+            self.emit(upcard, base, counts, n, queue, others, splits, shown or showing, in_turn,
+                      units, past + place, weight)
+
+    def draw(self, upcard, base, counts, n, queue, hands, at, splits, shown, in_turn, units, past,
+             weight) -> None:
+        """The hand at ``hands[at]`` takes one card (or stands if the stock has run out)."""
+        play, nodes = self.play, self.nodes
+        hand = hands[at]
+        others = hands[:at] + hands[at + 1:]
+        _draws, t, k, place, showing, children = nodes.info[hand]
+        if not play.can_draw(upcard, n, t, k):
+            self.emit(upcard, base, counts, n, queue, others, splits, shown or showing, in_turn,
+                      units, past + place, weight)
+            return
+        relevant = self.relevant(upcard, queue, hands, shown)
+        spare = n
+        for c in self.kinds_of[relevant]:
+            r = counts[c]
+            if not r:
+                continue
+            spare -= r
+            child = children[c]
+            counts[c] = r - 1
+            if child == BUST:
+                self.emit(upcard, base, counts, n - 1, queue, others, splits, shown, in_turn,
+                          units, past + nodes.bust_place, weight * r)
+            else:
+                self.enter(upcard, base, counts, n - 1, queue, others, child, splits, shown,
+                           in_turn, units, past, weight * r)
+            counts[c] = r
+        if spare:
+            # Kinds no hand still drawing and not the dealer can use: each busts this hand and
+            # the rest of the round cannot tell them apart, so they are one transition.
+            self.emit(upcard, base, counts, n - 1, queue, others, splits, shown, in_turn, units,
+                      past + nodes.bust_place, weight * spare)
 
     # -- the dealer, once, after every hand ---------------------------------------------------
-    def dealer(self, upcard: int, code: int, reach: bool) -> int:
-        key = (upcard, code, reach)
-        hit = self.ends.get(key)
-        if hit is not None:
-            return hit
+    def dealer(self, upcard: int, stock: int, n: int, reach: bool) -> int:
+        """Packed dealer outcomes (times n!) on a stock known only in the kinds it can use."""
+        key = (upcard, stock, n, reach)
+        found = self.ends.get(key)
+        if found is not None:
+            return found
         play, dealer = self.play, self.play.dealer
-        counts = self.counts_of(code)
-        n = sum(counts)
+        counts = self.nodes.counts_of(stock)
+        # Any stock with these counts of the kinds the dealer can use is as good as another:
+        # fill the rest up to each kind's number in the deck.
+        missing = n - sum(counts)
+        for c in range(KINDS):
+            if missing and not self.nodes.dealer_kinds(upcard, reach, final=True) >> c & 1:
+                counts[c] = min(self.caps[c] - 1, missing)
+                missing -= counts[c]
+        code = sum(x * r for x, r in zip(counts, self.radix, strict=False))
         if upcard != HIDDEN:
             out = dealer.start(upcard, counts, code, n, reach)
         elif not play.kd_first:
@@ -59,104 +267,3 @@ class Opening:
                     counts[u] = r
         self.ends[key] = out
         return out
-
-    # -- settlement classes ------------------------------------------------------------------
-    def class_place(self, cls: tuple) -> int:
-        """Place value of a settlement class in a multiset key (hands that settle alike merge)."""
-        nets = (-self.play.scale,) * self.play.dealer.nslots if cls == BUSTED \
-            else self.play.settlement.nets(*cls)
-        place = self.places.get(nets)
-        if place is None:
-            place = self.places[nets] = HANDS ** len(self.places)
-            self.rows.append(nets)
-        return place
-
-    def classes(self, key: int) -> list[tuple[int, ...]]:
-        """The nets rows of a multiset key, one per hand."""
-        out = []
-        for row in self.rows:
-            key, count = divmod(key, HANDS)
-            out += [row] * count
-        return out
-
-    # -- the hands, in order --------------------------------------------------------------------
-    def after_pair(self, upcard: int, base: int, code: int, pair: tuple[int, int],
-                   splits: int) -> dict[int, int]:
-        """The round from an opening of ``pair`` (kept, moved) with ``splits`` openings left.
-
-        ``base`` is the code of the unseen cards before any hand's cards were dealt: a hand
-        looks only at its own cards, the dealer's upcard and the exchanged fours.
-        """
-        kept, moved = pair
-        counts = self.counts_of(code)
-        return self.hand(upcard, base, counts, code, sum(counts), kept, base - self.radix[kept],
-                         VALUE[kept], 0, 1, (moved,), splits, False)
-
-    def next_hand(self, upcard, base, counts, code, n, pending, splits, shown) -> dict[int, int]:
-        if not pending:
-            return {0: self.dealer(upcard, code, shown)}
-        kind = pending[0]
-        return self.hand(upcard, base, counts, code, n, kind, base - self.radix[kind], VALUE[kind],
-                         0, 1, pending[1:], splits, shown)
-
-    def hand(self, upcard, base, counts, code, n, first, own, s, m, k, pending, splits,
-             shown) -> dict[int, int]:
-        key = (upcard, base, code, first, own, s, m, k, pending, splits, shown)
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        play = self.play
-        t = play.best[m][s]
-        if k == 1:
-            # A hand formed by opening takes its second card at once.
-            action = HIT if play.can_draw(upcard, n, t, k) else "stand"
-        else:
-            vkey = (upcard, own, s, m, k, splits)
-            action = play.action.get(vkey)
-            if action is None:
-                mine = self.counts_of(own)
-                play.value(upcard, mine, own, sum(mine), s, m, k, splits)
-                action = play.action[vkey]
-            if action == HIT and not play.can_draw(upcard, n, t, k):
-                action = "stand"  # the hand's own view counts cards other hands hold
-        if action == SPLIT:
-            kept, moved = first, self.other(first, base, own)
-            out = self.hand(upcard, base, counts, code, n, kept, base - self.radix[kept],
-                            VALUE[kept], 0, 1, (*pending, moved), splits - 1, shown)
-        elif action == HIT:
-            out = {}
-            get = out.get
-            radix = self.radix
-            for c in range(KINDS):
-                r = counts[c]
-                if not r:
-                    continue
-                s2, m2 = play.child_hand(c, s, m)
-                counts[c] = r - 1
-                if play.best[m2][s2] < 0:
-                    child = self.finish(upcard, base, counts, code - radix[c], n - 1,
-                                        self.bust_place, pending, splits, shown)
-                else:
-                    child = self.hand(upcard, base, counts, code - radix[c], n - 1, first,
-                                      own - radix[c], s2, m2, k + 1, pending, splits, shown)
-                counts[c] = r
-                for classes, packed in child.items():
-                    out[classes] = get(classes, 0) + r * packed
-        else:
-            place = self.class_place((t, k == 2, bool(m) and k == 2 and s == 14))
-            out = self.finish(upcard, base, counts, code, n, place, pending, splits,
-                              shown or (play.must_reach and t == TARGET))
-        self.memo[key] = out
-        return out
-
-    def finish(self, upcard, base, counts, code, n, place, pending, splits,
-               shown) -> dict[int, int]:
-        rest = self.next_hand(upcard, base, counts, code, n, pending, splits, shown)
-        return {classes + place: packed for classes, packed in rest.items()}
-
-    def other(self, first: int, base: int, own: int) -> int:
-        """The second card of the pair held by a hand whose first card is ``first``."""
-        if first == KD:
-            return FIGURE
-        held = self.counts_of(base - own)
-        return KD if held[KD] else FIGURE

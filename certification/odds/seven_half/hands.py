@@ -1,0 +1,159 @@
+"""The pieces of the opening count (opening.py): hands as decision-tree nodes, settlement
+classes, and which kinds of card can still matter.
+
+A hand past its second card is a node: whether it draws (its own view decides, as in
+play.py), the class it settles in if it stands, whether standing shows 7 1/2, and for each
+kind of card the node it moves to (or BUST). Nodes are interned by that structure, so two
+hands with different cards whose futures decide alike are the same node. ``rel`` of a node is
+the set of kinds (a bit mask) that some draw in its future takes without busting: every other
+kind busts it wherever it draws.
+"""
+
+from __future__ import annotations
+
+from .deck import KD, KINDS, TARGET, VALUE
+from .play import HIDDEN, HIT, PlayValues
+
+ALL_KINDS = (1 << KINDS) - 1
+BUST, ABSENT = -1, -2
+"""Children of a node: a kind that busts the hand, a kind its own view holds none of."""
+BUSTED = (-1, False, False)
+"""Settlement class of a busted hand; others are (total, two cards, triple)."""
+
+
+class HandNodes:
+    def __init__(self, play: PlayValues, radix: tuple[int, ...], caps: list[int]):
+        self.play = play
+        self.radix = radix
+        self.caps = caps
+        self.by_view: dict[tuple, int] = {}
+        self.by_structure: dict[tuple, int] = {}
+        self.info: list[tuple] = []
+        """Per node: (draws, total, cards, stand class place, standing shows 7 1/2, children)."""
+        self.rel: list[int] = []
+        self.reach: list[int] = []
+        """Per node: how many kinds it can use, then minus its total (the order hands draw in)."""
+        self.places: dict[tuple[int, ...], int] = {}
+        self.rows: list[tuple[int, ...]] = []
+        self.bust_place = self.class_place(BUSTED)
+        self._dealer_kinds: dict[tuple, int] = {}
+
+    def counts_of(self, code: int) -> list[int]:
+        return [(code // r) % cap for r, cap in zip(self.radix, self.caps, strict=False)]
+
+    def half_points(self, kind: int) -> int:
+        """Least a card of ``kind`` adds to a hand's plain total (the matta adds nothing)."""
+        return 0 if self.play.wild and kind == KD else VALUE[kind]
+
+    # -- settlement classes ------------------------------------------------------------------
+    def class_place(self, cls: tuple) -> int:
+        """Place value of a settlement class in a multiset key (hands that settle alike merge)."""
+        play = self.play
+        nets = (-play.scale,) * play.dealer.nslots if cls == BUSTED else play.settlement.nets(*cls)
+        place = self.places.get(nets)
+        if place is None:
+            place = self.places[nets] = 8 ** len(self.places)
+            self.rows.append(nets)
+        return place
+
+    def stand_class(self, s: int, m: int, k: int) -> tuple[int, bool]:
+        t = self.play.best[m][s]
+        place = self.class_place((t, k == 2, bool(m) and k == 2 and s == 14))
+        return place, self.play.must_reach and t == TARGET
+
+    # -- hands -------------------------------------------------------------------------------
+    def view_action(self, upcard: int, own: int, s: int, m: int, k: int, splits: int) -> str:
+        """The action play.py chose for a hand whose own view of the unseen cards is ``own``."""
+        play = self.play
+        key = (upcard, own, s, m, k, splits)
+        action = play.action.get(key)
+        if action is None:
+            mine = self.counts_of(own)
+            play.value(upcard, mine, own, sum(mine), s, m, k, splits)
+            action = play.action[key]
+        return action
+
+    def node(self, upcard: int, own: int, s: int, m: int, k: int, splits: int = 0) -> int:
+        """The node of a hand of k >= 2 cards; ``splits`` only matters to a pair not opened."""
+        view = (upcard, own, s, m, k, splits)
+        found = self.by_view.get(view)
+        if found is not None:
+            return found
+        play = self.play
+        place, showing = self.stand_class(s, m, k)
+        t = play.best[m][s]
+        rel = 0
+        if self.view_action(upcard, own, s, m, k, splits) == HIT:
+            mine = self.counts_of(own)
+            children = []
+            for c in range(KINDS):
+                s2, m2 = play.child_hand(c, s, m)
+                if not mine[c]:
+                    children.append(ABSENT)
+                elif play.best[m2][s2] < 0:
+                    children.append(BUST)
+                else:
+                    child = self.node(upcard, own - self.radix[c], s2, m2, k + 1)
+                    children.append(child)
+                    rel |= 1 << c | self.rel[child]
+            structure = (True, place, showing, tuple(children))
+        else:
+            structure = (False, place, showing)
+        found = self.by_structure.get(structure)
+        if found is None:
+            found = self.by_structure[structure] = len(self.info)
+            self.info.append((structure[0], t, k, place, showing,
+                              structure[3] if structure[0] else ()))
+            self.rel.append(rel)
+            self.reach.append(bin(rel).count("1") * 64 - t)
+        self.by_view[view] = found
+        return found
+
+    def joined(self, hands: tuple[int, ...], hand: int) -> tuple[int, ...]:
+        return tuple(sorted((*hands, hand)))
+
+    def first_to_draw(self, hands: tuple[int, ...]) -> int:
+        """Index of the hand that can use the most kinds of card (then the lowest total)."""
+        reach = self.reach
+        best = 0
+        for i in range(1, len(hands)):
+            if reach[hands[i]] > reach[hands[best]]:
+                best = i
+        return best
+
+    # -- the dealer ----------------------------------------------------------------------------
+    def dealer_kinds(self, upcard: int, shown: bool, final: bool = False) -> int:
+        """Kinds the dealer may draw without busting (a bit mask).
+
+        Before every hand has finished, a dealer not yet bound to reach 7 1/2 may still be.
+        """
+        key = (upcard, shown, final)
+        found = self._dealer_kinds.get(key)
+        if found is not None:
+            return found
+        play = self.play
+        if upcard == HIDDEN:
+            mask = ALL_KINDS
+        else:
+            modes = [shown] if final or shown or not play.must_reach else [False, True]
+            mask = 0
+            for reach in modes:
+                mask |= self._dealer_draws(upcard, reach)
+        self._dealer_kinds[key] = mask
+        return mask
+
+    def _dealer_draws(self, upcard: int, reach: bool) -> int:
+        dealer = self.play.dealer
+        matta = int(dealer.wild and upcard == KD)
+        seen, stack, mask = set(), [(0 if matta else VALUE[upcard], matta, 1)], 0
+        while stack:
+            s, m, k = stack.pop()
+            if (s, m, k) in seen or dealer.stops(s, m, k, reach):
+                continue
+            seen.add((s, m, k))
+            for c in range(KINDS):
+                s2, m2 = (s, 1) if dealer.wild and c == KD else (s + VALUE[c], m)
+                if dealer.best[m2][s2] >= 0:
+                    mask |= 1 << c
+                    stack.append((s2, m2, k + 1))
+        return mask
