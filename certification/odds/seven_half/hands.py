@@ -19,6 +19,7 @@ BUST, ABSENT = -1, -2
 """Children of a node: a kind that busts the hand, a kind its own view holds none of."""
 BUSTED = (-1, False, False)
 """Settlement class of a busted hand; others are (total, two cards, triple)."""
+MOST_CARDS = TARGET + 2
 
 
 class HandNodes:
@@ -37,6 +38,12 @@ class HandNodes:
         self.rows: list[tuple[int, ...]] = []
         self.bust_place = self.class_place(BUSTED)
         self._dealer_kinds: dict[tuple, int] = {}
+        self.sets: list[tuple[int, ...]] = []
+        self.set_ids: dict[tuple[int, ...], int] = {}
+        self.set_rel: list[int] = []
+        self.set_next: list[tuple[int, int] | None] = []
+        self.set_with: dict[tuple[int, int], int] = {}
+        self.hand_set(())
 
     def counts_of(self, code: int) -> list[int]:
         return [(code // r) % cap for r, cap in zip(self.radix, self.caps, strict=False)]
@@ -109,17 +116,36 @@ class HandNodes:
         self.by_view[view] = found
         return found
 
-    def joined(self, hands: tuple[int, ...], hand: int) -> tuple[int, ...]:
-        return tuple(sorted((*hands, hand)))
+    # -- sets of hands still drawing ------------------------------------------------------------
+    def hand_set(self, hands: tuple[int, ...]) -> int:
+        """Id of a multiset of drawing hands (sorted node ids); 0 is the empty set."""
+        found = self.set_ids.get(hands)
+        if found is None:
+            found = self.set_ids[hands] = len(self.sets)
+            self.sets.append(hands)
+            rel = 0
+            for h in hands:
+                rel |= self.rel[h]
+            self.set_rel.append(rel)
+            self.set_next.append(None)
+        return found
 
-    def first_to_draw(self, hands: tuple[int, ...]) -> int:
-        """Index of the hand that can use the most kinds of card (then the lowest total)."""
-        reach = self.reach
-        best = 0
-        for i in range(1, len(hands)):
-            if reach[hands[i]] > reach[hands[best]]:
-                best = i
-        return best
+    def next_to_draw(self, group: int) -> tuple[int, int]:
+        """(node, id of the others) of the hand that draws next: the one that can use the most
+        kinds of card, then the lowest total, so the kinds that matter drop out soonest."""
+        found = self.set_next[group]
+        if found is None:
+            hands = self.sets[group]
+            at = max(range(len(hands)), key=lambda i: (self.reach[hands[i]], -i))
+            found = self.set_next[group] = (hands[at], self.hand_set(hands[:at] + hands[at + 1:]))
+        return found
+
+    def with_hand(self, group: int, hand: int) -> int:
+        key = (group, hand)
+        found = self.set_with.get(key)
+        if found is None:
+            found = self.set_with[key] = self.hand_set(tuple(sorted((*self.sets[group], hand))))
+        return found
 
     # -- the dealer ----------------------------------------------------------------------------
     def dealer_kinds(self, upcard: int, shown: bool, final: bool = False) -> int:
@@ -144,6 +170,9 @@ class HandNodes:
 
     def _dealer_draws(self, upcard: int, reach: bool) -> int:
         dealer = self.play.dealer
+        # The card count matters only against a card limit; past MOST_CARDS (more than any
+        # hand can hold without the limit) it is left out, so a run of mattas ends.
+        limit = min(dealer.max_cards, MOST_CARDS)
         matta = int(dealer.wild and upcard == KD)
         seen, stack, mask = set(), [(0 if matta else VALUE[upcard], matta, 1)], 0
         while stack:
@@ -155,5 +184,5 @@ class HandNodes:
                 s2, m2 = (s, 1) if dealer.wild and c == KD else (s + VALUE[c], m)
                 if dealer.best[m2][s2] >= 0:
                     mask |= 1 << c
-                    stack.append((s2, m2, k + 1))
+                    stack.append((s2, m2, min(k + 1, limit)))
         return mask

@@ -46,10 +46,11 @@ class Opening:
         self.caps = caps
         self.nodes = HandNodes(play, radix, caps)
         self.kinds_of = [[c for c in range(KINDS) if mask >> c & 1] for mask in range(1 << KINDS)]
-        self.levels: dict[tuple[int, int], dict[tuple, int]] = defaultdict(dict)
+        self.levels: dict[int, dict[tuple, int]] = {}
         self.leaves: dict[tuple, int] = defaultdict(int)
         self.ends: dict[tuple, int] = {}
-        self._relevant: dict[tuple, int] = {}
+        self.dealer_mask = {u: (self.nodes.dealer_kinds(u, False), self.nodes.dealer_kinds(u, True))
+                            for u in (HIDDEN, *range(KINDS))}
 
     # -- the walk's side ---------------------------------------------------------------------------
     def seed(self, upcard: int, base: int, code: int, pair: tuple[int, int], splits: int,
@@ -61,8 +62,9 @@ class Opening:
         looks only at its own cards, the dealer's upcard and the exchanged fours.
         """
         counts = self.nodes.counts_of(code)
+        n = sum(counts)
         in_turn = self.may_run_out(upcard, counts, hands=2 + splits)
-        self.emit(upcard, base, counts, sum(counts), pair, (), splits, False, in_turn, units, 0, reach)
+        self.emit(upcard, base, code, n, pair, 0, splits, False, in_turn, units, 0, reach)
 
     def settle(self, out: dict[int, int]) -> int:
         """Count every seeded opening to its end, adding the round's nets (in units) to ``out``;
@@ -108,30 +110,31 @@ class Opening:
         return taken + reserve + 1 >= sum(counts)
 
     # -- states ------------------------------------------------------------------------------------
-    def relevant(self, upcard: int, queue: tuple, hands: tuple, shown: bool) -> int:
+    def relevant(self, upcard: int, queue: tuple, group: int, shown: bool) -> int:
         if queue:
             return ALL_KINDS
-        key = (upcard, hands, shown)
-        mask = self._relevant.get(key)
-        if mask is None:
-            mask = self.nodes.dealer_kinds(upcard, shown)
-            for h in hands:
-                mask |= self.nodes.rel[h]
-            self._relevant[key] = mask
-        return mask
+        return self.nodes.set_rel[group] | self.dealer_mask[upcard][shown]
 
-    def emit(self, upcard, base, counts, n, queue, hands, splits, shown, in_turn, units, past,
+    def emit(self, upcard, base, stock, n, queue, group, splits, shown, in_turn, units, past,
              weight) -> None:
+        """Add ``weight`` to a state; ``stock`` is already masked to the state's kinds."""
+        if queue:
+            key = (upcard, base, stock, queue, group, splits, shown, in_turn, units, past)
+            level = n * 16 + len(queue) + len(self.nodes.sets[group])
+        else:
+            key = (upcard, 0, stock, (), group, 0, shown, in_turn, units, past)
+            level = n * 16 + len(self.nodes.sets[group])
+        layer = self.levels.get(level)
+        if layer is None:
+            layer = self.levels[level] = {}
+        layer[key] = layer.get(key, 0) + weight
+
+    def masked(self, counts: list[int], mask: int) -> int:
         radix = self.radix
         stock = 0
-        for c in self.kinds_of[self.relevant(upcard, queue, hands, shown)]:
+        for c in self.kinds_of[mask]:
             stock += counts[c] * radix[c]
-        if queue:
-            key = (upcard, base, stock, queue, hands, splits, shown, in_turn, units, past)
-        else:
-            key = (upcard, 0, stock, (), hands, 0, shown, in_turn, units, past)
-        layer = self.levels[(n, len(queue) + len(hands))]
-        layer[key] = layer.get(key, 0) + weight
+        return stock
 
     def run(self) -> None:
         # Counts flow to fewer cards, or at the same count to fewer hands (a hand that
@@ -139,28 +142,27 @@ class Opening:
         levels = self.levels
         while levels:
             level = max(levels)
-            n = level[0]
+            n = level // 16
             for key, weight in levels.pop(level).items():
                 self.expand(key, n, weight)
 
     def expand(self, key: tuple, n: int, weight: int) -> None:
-        upcard, base, stock, queue, hands, splits, shown, in_turn, units, past = key
-        counts = self.nodes.counts_of(stock)
-        if in_turn and hands:
-            self.draw(upcard, base, counts, n, queue, hands, 0, splits, shown, in_turn, units,
-                      past, weight)
+        upcard, base, stock, queue, group, splits, shown, in_turn, units, past = key
+        mask = self.relevant(upcard, queue, group, shown)
+        counts = [0] * KINDS
+        for c in self.kinds_of[mask]:
+            counts[c] = stock // self.radix[c] % self.caps[c]
+        if group and (in_turn or not queue):
+            self.draw(upcard, base, counts, stock, mask, n, queue, group, splits, shown, in_turn,
+                      units, past, weight)
         elif queue:
-            self.second_card(upcard, base, counts, n, queue, hands, splits, shown, in_turn, units,
+            self.second_card(upcard, base, counts, n, queue, group, splits, shown, in_turn, units,
                              past, weight)
-        elif hands:
-            self.draw(upcard, base, counts, n, queue, hands, self.nodes.first_to_draw(hands),
-                      splits, shown, in_turn, units, past, weight)
         else:
             final = self.nodes.dealer_kinds(upcard, shown, final=True)
-            kept = sum(counts[c] * self.radix[c] for c in self.kinds_of[final])
-            self.leaves[(upcard, kept, n, shown, units, past)] += weight
+            self.leaves[(upcard, self.masked(counts, final), n, shown, units, past)] += weight
 
-    def second_card(self, upcard, base, counts, n, queue, hands, splits, shown, in_turn, units,
+    def second_card(self, upcard, base, counts, n, queue, group, splits, shown, in_turn, units,
                     past, weight) -> None:
         """The first hand in the queue takes its second card, and may open again."""
         play, nodes, radix = self.play, self.nodes, self.radix
@@ -168,8 +170,8 @@ class Opening:
         s = VALUE[first]
         if not play.can_draw(upcard, n, play.best[0][s], 1):
             place, showing = nodes.stand_class(s, 0, 1)
-            self.emit(upcard, base, counts, n, rest, hands, splits, shown or showing, in_turn,
-                      units, past + place, weight)
+            self.settled(upcard, base, counts, n, rest, group, splits, shown or showing, in_turn,
+                         units, past + place, weight)
             return
         own = base - radix[first]
         for c in range(KINDS):
@@ -179,62 +181,73 @@ class Opening:
             s2, m2 = play.child_hand(c, s, 0)
             counts[c] = r - 1
             if play.best[m2][s2] < 0:
-                self.emit(upcard, base, counts, n - 1, rest, hands, splits, shown, in_turn, units,
-                          past + nodes.bust_place, weight * r)
+                self.settled(upcard, base, counts, n - 1, rest, group, splits, shown, in_turn,
+                             units, past + nodes.bust_place, weight * r)
             elif splits and play.is_pair(s2, m2, 2) and \
                     nodes.view_action(upcard, own - radix[c], s2, m2, 2, splits) == SPLIT:
-                self.emit(upcard, base, counts, n - 1, (first, *rest, c), hands, splits - 1, shown,
-                          in_turn, units, past, weight * r)
+                queue2 = (first, *rest, c)
+                self.emit(upcard, base, self.masked(counts, ALL_KINDS), n - 1, queue2, group,
+                          splits - 1, shown, in_turn, units, past, weight * r)
             else:
                 hand = nodes.node(upcard, own - radix[c], s2, m2, 2, splits)
-                self.enter(upcard, base, counts, n - 1, rest, hands, hand, splits, shown, in_turn,
-                           units, past, weight * r)
+                draws, _t, _k, place, showing, _children = nodes.info[hand]
+                if draws:
+                    self.settled(upcard, base, counts, n - 1, rest, nodes.with_hand(group, hand),
+                                 splits, shown, in_turn, units, past, weight * r)
+                else:
+                    self.settled(upcard, base, counts, n - 1, rest, group, splits,
+                                 shown or showing, in_turn, units, past + place, weight * r)
             counts[c] = r
 
-    def enter(self, upcard, base, counts, n, queue, others, hand, splits, shown, in_turn, units,
-              past, weight) -> None:
-        """``hand`` reached a new node: it keeps drawing, or stands and leaves the state."""
-        draws, _t, _k, place, showing, _children = self.nodes.info[hand]
-        if draws:
-            hands = (hand, *others) if in_turn else self.nodes.joined(others, hand)
-            self.emit(upcard, base, counts, n, queue, hands, splits, shown, in_turn, units, past,
-                      weight)
-        else:
-            self.emit(upcard, base, counts, n, queue, others, splits, shown or showing, in_turn,
-                      units, past + place, weight)
+    def settled(self, upcard, base, counts, n, queue, group, splits, shown, in_turn, units, past,
+                weight) -> None:
+        mask = self.relevant(upcard, queue, group, shown)
+        self.emit(upcard, base, self.masked(counts, mask), n, queue, group, splits, shown, in_turn,
+                  units, past, weight)
 
-    def draw(self, upcard, base, counts, n, queue, hands, at, splits, shown, in_turn, units, past,
-             weight) -> None:
-        """The hand at ``hands[at]`` takes one card (or stands if the stock has run out)."""
-        play, nodes = self.play, self.nodes
-        hand = hands[at]
-        others = hands[:at] + hands[at + 1:]
+    def draw(self, upcard, base, counts, stock, mask, n, queue, group, splits, shown, in_turn,
+             units, past, weight) -> None:
+        """The next hand to draw takes one card (or stands if the stock has run out)."""
+        nodes, radix, dealer_mask = self.nodes, self.radix, self.dealer_mask[upcard]
+        hand, others = nodes.next_to_draw(group)
         _draws, t, k, place, showing, children = nodes.info[hand]
-        if not play.can_draw(upcard, n, t, k):
-            self.emit(upcard, base, counts, n, queue, others, splits, shown or showing, in_turn,
-                      units, past + place, weight)
+        if not self.play.can_draw(upcard, n, t, k):
+            self.settled(upcard, base, counts, n, queue, others, splits, shown or showing,
+                         in_turn, units, past + place, weight)
             return
-        relevant = self.relevant(upcard, queue, hands, shown)
         spare = n
-        for c in self.kinds_of[relevant]:
+        open_queue = ALL_KINDS if queue else 0
+        set_rel = nodes.set_rel
+        for c in self.kinds_of[mask]:
             r = counts[c]
             if not r:
                 continue
             spare -= r
             child = children[c]
-            counts[c] = r - 1
+            shown2, past2, group2 = shown, past, others
             if child == BUST:
-                self.emit(upcard, base, counts, n - 1, queue, others, splits, shown, in_turn,
-                          units, past + nodes.bust_place, weight * r)
+                past2 += nodes.bust_place
             else:
-                self.enter(upcard, base, counts, n - 1, queue, others, child, splits, shown,
-                           in_turn, units, past, weight * r)
-            counts[c] = r
+                draws, _t, _k, place2, showing2, _children = nodes.info[child]
+                if draws:
+                    group2 = nodes.with_hand(others, child)
+                else:
+                    shown2 = shown or showing2
+                    past2 += place2
+            mask2 = open_queue | set_rel[group2] | dealer_mask[shown2]
+            stock2 = stock - radix[c]
+            if mask2 != mask:
+                counts[c] = r - 1
+                for d in self.kinds_of[mask & ~mask2]:
+                    stock2 -= counts[d] * radix[d]
+                counts[c] = r
+            self.emit(upcard, base, stock2, n - 1, queue, group2, splits, shown2, in_turn, units,
+                      past2, weight * r)
         if spare:
             # Kinds no hand still drawing and not the dealer can use: each busts this hand and
             # the rest of the round cannot tell them apart, so they are one transition.
-            self.emit(upcard, base, counts, n - 1, queue, others, splits, shown, in_turn, units,
-                      past + nodes.bust_place, weight * spare)
+            self.settled(upcard, base, counts, n - 1, queue, others, splits, shown, in_turn, units,
+                         past + nodes.bust_place, weight * spare)
 
     # -- the dealer, once, after every hand ---------------------------------------------------
     def dealer(self, upcard: int, stock: int, n: int, reach: bool) -> int:
@@ -243,7 +256,6 @@ class Opening:
         found = self.ends.get(key)
         if found is not None:
             return found
-        play, dealer = self.play, self.play.dealer
         counts = self.nodes.counts_of(stock)
         # Any stock with these counts of the kinds the dealer can use is as good as another:
         # fill the rest up to each kind's number in the deck.
@@ -253,6 +265,7 @@ class Opening:
                 counts[c] = min(self.caps[c] - 1, missing)
                 missing -= counts[c]
         code = sum(x * r for x, r in zip(counts, self.radix, strict=False))
+        play, dealer = self.play, self.play.dealer
         if upcard != HIDDEN:
             out = dealer.start(upcard, counts, code, n, reach)
         elif not play.kd_first:
