@@ -20,6 +20,9 @@ BUST, ABSENT = -1, -2
 BUSTED = (-1, False, False)
 """Settlement class of a busted hand; others are (total, two cards, triple)."""
 MOST_CARDS = TARGET + 2
+"""More cards than a hand can hold without a card limit (checked only up to here)."""
+HANDS = 8
+"""Radix of a class count in a multiset key: above the most hands a round can hold (4)."""
 
 
 class HandNodes:
@@ -36,7 +39,15 @@ class HandNodes:
         """Per node: how many kinds it can use, then minus its total (the order hands draw in)."""
         self.places: dict[tuple[int, ...], int] = {}
         self.rows: list[tuple[int, ...]] = []
+        self.class_bits = 0
+        """Bits of a multiset of classes (fixed once every class is made)."""
         self.bust_place = self.class_place(BUSTED)
+        # Every class a hand can settle in, made now, so a multiset of them has a fixed width.
+        for t in range(1, TARGET + 1):
+            for two_cards in (False, True):
+                self.class_place((t, two_cards, False))
+        self.class_place((TARGET, True, True))
+        self.class_bits = (HANDS - 1).bit_length() * len(self.rows)
         self._dealer_kinds: dict[tuple, int] = {}
         self.sets: list[tuple[int, ...]] = []
         self.set_ids: dict[tuple[int, ...], int] = {}
@@ -59,7 +70,9 @@ class HandNodes:
         nets = (-play.scale,) * play.dealer.nslots if cls == BUSTED else play.settlement.nets(*cls)
         place = self.places.get(nets)
         if place is None:
-            place = self.places[nets] = 8 ** len(self.places)
+            if self.class_bits:
+                raise RuntimeError(f"settlement class {cls} was not foreseen")
+            place = self.places[nets] = HANDS ** len(self.places)
             self.rows.append(nets)
         return place
 
