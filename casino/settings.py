@@ -86,6 +86,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "casino.views.navigation.navigation",
             ],
         },
     },
@@ -104,6 +105,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
+        # The same few queries run on every request (session, user, roles, page): bound on the
+        # server and prepared after a few runs, PostgreSQL stops parsing and planning them
+        # each time. Turn off behind a pooler in transaction mode (e.g. PgBouncer).
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {"server_side_binding": True, "prepare_threshold": 5}
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -195,7 +203,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["casino.api.filters.RequestedFilterBackend"],
     "DEFAULT_PARSER_CLASSES": [
         "casino.api.parsers.JSONParser",
         "rest_framework.parsers.FormParser",

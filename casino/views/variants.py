@@ -10,7 +10,13 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from casino.forms import RuleParametersForm, VariantMetaForm
-from casino.models import OPEN_SUBMISSION_STATUSES, GameVariant, Jurisdiction, VariantStatus
+from casino.models import (
+    OPEN_SUBMISSION_STATUSES,
+    GameVariant,
+    Jurisdiction,
+    PaytableVersion,
+    VariantStatus,
+)
 from casino.permissions import CAN_AUTHOR_VARIANT, CAN_SUBMIT
 from casino.rules import (
     FAMILIES,
@@ -24,13 +30,14 @@ from casino.rules import (
 )
 from casino.rules.describe import describe_paytable, describe_rules
 from casino.services.errors import WorkflowError
+from casino.services.figures import paytable_version_figures_get
 from casino.services.variants import variant_create as variant_create_service
 from casino.workflow import submission_submit
 from casino.workflow import variant_revise as variant_revise_service
 
 from .access import abilities, page, paginate, readable, role_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
-from .figures import preview_rows
+from .figures import preview_rows, version_rows
 from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
 
 FAMILY_LABELS = {SEVEN_AND_HALF: "Seven and a Half", NINE_TEN_ELEVEN: "9-10-11"}
@@ -113,15 +120,32 @@ def variant_create(request: HttpRequest) -> HttpResponse:
     })
 
 
+def _stored_figures(variant: GameVariant, version: PaytableVersion | None) -> list:
+    if version is None:
+        return []
+    try:
+        return version_rows(paytable_version_figures_get(version=version, variant=variant))
+    except RuleValidationError:
+        return []
+
+
 @readable
 def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
-    versions = list(variant.paytable.versions.select_related("created_by").order_by("-number"))
+    variant = get_object_or_404(
+        GameVariant.objects.select_related("jurisdiction", "created_by", "revised_from", "paytable"), pk=pk
+    )
+    versions = list(
+        variant.paytable.versions.select_related("created_by", "supersedes", "exact_figures")
+        .prefetch_related("lines")
+        .order_by("-number")
+    )
     latest = versions[0] if versions else None
     rules = variant_rules(variant, latest)
-    submissions = variant.submissions.select_related("paytable_version", "submitted_by").order_by("-submitted_at")
+    submissions = list(
+        variant.submissions.select_related("paytable_version", "submitted_by").order_by("-submitted_at")
+    )
     can = abilities(request.user)
-    open_submission = submissions.filter(status__in=OPEN_SUBMISSION_STATUSES).first()
+    open_submission = next((s for s in submissions if s.status in OPEN_SUBMISSION_STATUSES), None)
     submittable = (
         can.submit and latest is not None and latest.status == "draft" and open_submission is None
         and variant.status in (VariantStatus.DRAFT, VariantStatus.APPROVED)
@@ -130,7 +154,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "variant": variant, "versions": versions, "latest": latest, "rules": rules,
         "clauses": describe_rules(rules) if rules else [],
         "paylines": describe_paytable(rules) if rules else [],
-        "figures": preview_rows(rules) if rules else [],
+        "figures": _stored_figures(variant, latest) if rules else [],
         "submissions": submissions, "open_submission": open_submission,
         "family_label": FAMILY_LABELS.get(variant.family, variant.family),
         "submittable": submittable,
