@@ -122,6 +122,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # Signs users in like ModelBackend and loads their roles with them on every request;
+    # ModelBackend stays for sessions it opened.
+    "casino.authentication.RoleLoadingBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
@@ -234,6 +237,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="WARNING")},
 }
 
+SESSION_ENGINE = "casino.sessions"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 # The reviewer page embeds the draft PDF: that one view opts in to same-origin framing.

@@ -63,3 +63,38 @@ def edge(fig: dict, quiet: bool = False) -> str:
     flag = (mark_safe(' <strong class="advantage">player advantage</strong>')
             if fig.get("player_advantage") and not quiet else "")
     return format_html('<span class="edge{}"{}>{}{}</span>', negative, title, fig.get("percent", ""), flag)
+
+
+@register.filter
+def clip(value, length: int) -> str:
+    """Plain text cut to ``length`` characters, the last an ellipsis (like ``truncatechars``,
+    without its per-character normalisation: this runs on every row of a long list)."""
+    text = str(value)
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+_BLANK_FORMS: dict[type, str] = {}
+
+
+@register.simple_tag
+def blank_fields(form) -> str:
+    """A form's fields as ``includes/field.html`` lays them out.
+
+    An unbound form of a class marked ``static_fields = True`` (no choices or initial values
+    from the request or the database) renders the same every time, and widget templates are
+    slow to render: its markup is made once per process. Anything else renders afresh.
+    """
+    if form.is_bound or form.initial or not getattr(type(form), "static_fields", False):
+        return _render_fields(form)
+    html = _BLANK_FORMS.get(type(form))
+    if html is None:
+        html = _BLANK_FORMS[type(form)] = _render_fields(form)
+    return html
+
+
+def _render_fields(form) -> str:
+    from django.template.loader import get_template
+    from django.utils.safestring import mark_safe
+
+    template = get_template("includes/field.html")
+    return mark_safe("".join(template.render({"field": field}) for field in form))
