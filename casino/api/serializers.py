@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from rest_framework import serializers
 
 from casino.models import (
@@ -20,13 +22,29 @@ from certification.models import CertificationRun
 USER = serializers.SlugRelatedField(slug_field="username", read_only=True)
 
 
+class OutputSerializer(serializers.ModelSerializer):
+    """A read-only model serializer whose fields are worked out once per class.
+
+    ModelSerializer inspects the model to build its fields on every response; an output
+    serializer gets the same fields every time, so later responses copy the first set.
+    """
+
+    def get_fields(self):
+        cls = type(self)
+        fields = cls.__dict__.get("_fields_once")
+        if fields is None:
+            fields = super().get_fields()
+            cls._fields_once = fields
+        return copy.deepcopy(fields)
+
+
 class JurisdictionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Jurisdiction
         fields = ["id", "code", "name", "house_edge_bounds"]
 
 
-class VariantSerializer(serializers.ModelSerializer):
+class VariantSerializer(OutputSerializer):
     created_by = USER
     paytable = serializers.IntegerField(source="paytable.pk", read_only=True, allow_null=True)
 
@@ -49,7 +67,7 @@ class VariantSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PaytableVersionSerializer(serializers.ModelSerializer):
+class PaytableVersionSerializer(OutputSerializer):
     created_by = USER
     payouts = serializers.DictField(child=serializers.CharField(), read_only=True)
     variant = serializers.IntegerField(source="paytable.variant_id", read_only=True)
@@ -71,7 +89,7 @@ class PaytableVersionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PaytableSerializer(serializers.ModelSerializer):
+class PaytableSerializer(OutputSerializer):
     versions = serializers.SerializerMethodField()
 
     class Meta:
@@ -88,7 +106,7 @@ class PaytableSerializer(serializers.ModelSerializer):
         ]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(OutputSerializer):
     class Meta:
         model = TableConfiguration
         fields = [
@@ -109,7 +127,7 @@ class TableSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SubmissionSerializer(serializers.ModelSerializer):
+class SubmissionSerializer(OutputSerializer):
     submitted_by = USER
     reviewer = USER
 
@@ -131,7 +149,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CommentSerializer(serializers.ModelSerializer):
+class CommentSerializer(OutputSerializer):
     author = USER
 
     class Meta:
@@ -140,7 +158,7 @@ class CommentSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class AttachmentSerializer(serializers.ModelSerializer):
+class AttachmentSerializer(OutputSerializer):
     uploaded_by = USER
 
     class Meta:
@@ -158,7 +176,7 @@ class AttachmentSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CertificationRunSerializer(serializers.ModelSerializer):
+class CertificationRunSerializer(OutputSerializer):
     requested_by = USER
     has_report = serializers.SerializerMethodField()
 
@@ -199,7 +217,7 @@ class CertificationRunSerializer(serializers.ModelSerializer):
         return bool(run.report)
 
 
-class AuditEventSerializer(serializers.ModelSerializer):
+class AuditEventSerializer(OutputSerializer):
     actor = USER
 
     class Meta:

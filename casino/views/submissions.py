@@ -33,7 +33,9 @@ ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 @readable
 def submission_list(request: HttpRequest) -> HttpResponse:
-    submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by")
+    submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by").defer(
+        "variant__parameters"
+    )
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
     if q:

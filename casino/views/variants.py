@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
@@ -46,7 +46,8 @@ SCRATCH = {SEVEN_AND_HALF: SevenHalfRules, NINE_TEN_ELEVEN: NineTenElevenRules}
 
 @readable
 def variant_list(request: HttpRequest) -> HttpResponse:
-    variants = GameVariant.objects.select_related("jurisdiction").order_by("name", "id")
+    # The list shows names and states; the rule parameters stay in the database.
+    variants = GameVariant.objects.select_related("jurisdiction").defer("parameters").order_by("name", "id")
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
     family = request.GET.get("family", "")
@@ -131,19 +132,27 @@ def _stored_figures(variant: GameVariant, version: PaytableVersion | None) -> li
 
 @readable
 def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    variant = get_object_or_404(
-        GameVariant.objects.select_related("jurisdiction", "created_by", "revised_from", "paytable"), pk=pk
-    )
+    variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
     versions = list(
-        variant.paytable.versions.select_related("created_by", "supersedes", "exact_figures")
-        .prefetch_related("lines")
-        .order_by("-number")
+        PaytableVersion.objects.filter(paytable__variant=variant)
+        .select_related("created_by", "exact_figures").order_by("-number")
     )
     latest = versions[0] if versions else None
-    rules = variant_rules(variant, latest)
+    if latest is not None:
+        prefetch_related_objects([latest], "lines")  # its payouts are read twice below
     submissions = list(
-        variant.submissions.select_related("paytable_version", "submitted_by").order_by("-submitted_at")
+        variant.submissions.select_related("submitted_by").order_by("-submitted_at")
     )
+    # The versions and submissions name versions of this page's own list: link them in
+    # memory rather than joining the same rows again.
+    by_id = {v.pk: v for v in versions}
+    for v in versions:
+        if v.supersedes_id in by_id:
+            v.supersedes = by_id[v.supersedes_id]
+    for s in submissions:
+        if s.paytable_version_id in by_id:
+            s.paytable_version = by_id[s.paytable_version_id]
+    rules = variant_rules(variant, latest)
     can = abilities(request.user)
     open_submission = next((s for s in submissions if s.status in OPEN_SUBMISSION_STATUSES), None)
     submittable = (
