@@ -42,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1,
                         help="above 1, gthread workers (keep-alive pins a client to one worker)")
     parser.add_argument("--p95-ms", type=float, default=150)
+    parser.add_argument("--target-p95-ms", type=float, default=None,
+                        help="also say which groups meet this p95 (reported, not enforced)")
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE))
     parser.add_argument("--report", type=Path, default=None, help="also write the figures as JSON")
     args = parser.parse_args(argv)
@@ -93,6 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"CPU per request: server {total['server_cpu_ms_per_request']} ms, PostgreSQL "
           f"{total['database_cpu_ms_per_request']} ms, load generator "
           f"{total['client_cpu_ms_per_request']} ms ({os.cpu_count()} cores)")
+    if args.target_p95_ms is not None:
+        over = [name for name, g in report.items()
+                if not name.startswith("_") and g.get("p95_ms", 0) > args.target_p95_ms]
+        print(f"target p95 <= {args.target_p95_ms:g} ms: "
+              + (f"missed by {', '.join(over)}" if over else "met by every group"))
     if args.report:
         args.report.write_text(json.dumps(report, indent=2))
     slow = [name for name, g in report.items()
