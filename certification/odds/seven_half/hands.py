@@ -19,8 +19,6 @@ BUST, ABSENT = -1, -2
 """Children of a node: a kind that busts the hand, a kind its own view holds none of."""
 BUSTED = (-1, False, False)
 """Settlement class of a busted hand; others are (total, two cards, triple)."""
-MOST_CARDS = TARGET + 2
-"""More cards than a hand can hold without a card limit (checked only up to here)."""
 HANDS = 8
 """Radix of a class count in a multiset key: above the most hands a round can hold (4)."""
 
@@ -177,25 +175,7 @@ class HandNodes:
             modes = [shown] if final or shown or not play.must_reach else [False, True]
             mask = 0
             for reach in modes:
-                mask |= self._dealer_draws(upcard, reach)
+                mask |= play.dealer.kinds_used(upcard, reach)
         self._dealer_kinds[key] = mask
         return mask
 
-    def _dealer_draws(self, upcard: int, reach: bool) -> int:
-        dealer = self.play.dealer
-        # The card count matters only against a card limit; past MOST_CARDS (more than any
-        # hand can hold without the limit) it is left out, so a run of mattas ends.
-        limit = min(dealer.max_cards, MOST_CARDS)
-        matta = int(dealer.wild and upcard == KD)
-        seen, stack, mask = set(), [(0 if matta else VALUE[upcard], matta, 1)], 0
-        while stack:
-            s, m, k = stack.pop()
-            if (s, m, k) in seen or dealer.stops(s, m, k, reach):
-                continue
-            seen.add((s, m, k))
-            for c in range(KINDS):
-                s2, m2 = (s, 1) if dealer.wild and c == KD else (s + VALUE[c], m)
-                if dealer.best[m2][s2] >= 0:
-                    mask |= 1 << c
-                    stack.append((s2, m2, min(k + 1, limit)))
-        return mask
