@@ -67,6 +67,19 @@ def preview_rows(rules: Rules) -> list[dict[str, Any]]:
     return edge_rows(exact_edges(rules))
 
 
+def stored_version_rows(variant, version) -> list[dict[str, Any]]:
+    """The rows of a saved paytable version's figures, stored with it (counted on first use)."""
+    from casino.rules import RuleValidationError
+    from casino.services.figures import paytable_version_figures_get
+
+    if version is None:
+        return []
+    try:
+        return version_rows(paytable_version_figures_get(version=version, variant=variant))
+    except RuleValidationError:
+        return []
+
+
 def version_rows(figures: VersionFigures) -> list[dict[str, Any]]:
     """The rows of a paytable version's stored figures (see casino.services.figures)."""
     if figures.deferred is not None:

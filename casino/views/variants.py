@@ -30,14 +30,13 @@ from casino.rules import (
 )
 from casino.rules.describe import describe_paytable, describe_rules
 from casino.services.errors import WorkflowError
-from casino.services.figures import paytable_version_figures_get
 from casino.services.variants import variant_create as variant_create_service
 from casino.workflow import submission_submit
 from casino.workflow import variant_revise as variant_revise_service
 
 from .access import abilities, page, paginate, readable, role_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
-from .figures import preview_rows, version_rows
+from .figures import preview_rows, stored_version_rows
 from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
 
 FAMILY_LABELS = {SEVEN_AND_HALF: "Seven and a Half", NINE_TEN_ELEVEN: "9-10-11"}
@@ -121,15 +120,6 @@ def variant_create(request: HttpRequest) -> HttpResponse:
     })
 
 
-def _stored_figures(variant: GameVariant, version: PaytableVersion | None) -> list:
-    if version is None:
-        return []
-    try:
-        return version_rows(paytable_version_figures_get(version=version, variant=variant))
-    except RuleValidationError:
-        return []
-
-
 @readable
 def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
@@ -163,7 +153,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "variant": variant, "versions": versions, "latest": latest, "rules": rules,
         "clauses": describe_rules(rules) if rules else [],
         "paylines": describe_paytable(rules) if rules else [],
-        "figures": _stored_figures(variant, latest) if rules else [],
+        "figures": stored_version_rows(variant, latest) if rules else [],
         "submissions": submissions, "open_submission": open_submission,
         "family_label": FAMILY_LABELS.get(variant.family, variant.family),
         "submittable": submittable,
