@@ -85,3 +85,14 @@ def test_a_variant_too_slow_to_count_on_demand_is_deferred_and_nothing_is_stored
     figures = paytable_version_figures_get(version=_version(variant))
     assert figures.bets == () and "certification run" in figures.deferred
     assert counted == [] and not PaytableVersionFigures.objects.exists()
+
+
+def test_the_variant_page_shows_the_stored_figures_and_counts_only_once(
+        client, alice, rita, jurisdiction, counted):
+    variant = make_variant(actor=alice, preset="siete-y-media")
+    client.force_login(rita)
+    pages = [client.get(f"/variants/{variant.pk}/") for _ in range(2)]
+    assert [p.status_code for p in pages] == [200, 200]
+    assert len(counted) == 1
+    edge = PaytableVersionFigures.objects.get(version=_version(variant)).bets["main"]["house_edge"]
+    assert f'title="exact: {edge}"' in pages[1].content.decode()
