@@ -12,7 +12,7 @@ import pytest
 
 from casino.rules import preset, with_overrides
 from certification.odds.seven_half.game import SevenHalfGame
-from certification.odds.seven_half.opening import Opening
+from certification.odds.seven_half.hands import HandNodes
 from certification.odds.seven_half.walk import Walk
 
 OPENING_ONCE = {
@@ -28,7 +28,7 @@ def _walk(name: str, max_splits: int, monkeypatch, *, table_order: bool):
     rules = with_overrides(preset(base), ["split_figures=true", f"max_splits={max_splits}", *overrides])
     with monkeypatch.context() as patch:
         if table_order:
-            patch.setattr(Opening, "may_run_out", lambda self, upcard, counts, hands: True)
+            patch.setattr(HandNodes, "may_run_out", lambda self, upcard, counts, hands: True)
         game = SevenHalfGame(rules)
         game.ev_units()
         return Walk(game).run()
@@ -50,9 +50,9 @@ def test_any_drawing_order_counts_the_same_rounds_with_three_openings(name, monk
 
 def test_a_full_deck_cannot_run_out_and_a_short_one_can() -> None:
     game = SevenHalfGame(with_overrides(preset("siete-y-media"), ["split_figures=true", "max_splits=3"]))
-    opening = Walk(game).opening
+    hands = Walk(game).opening.nodes
     full = list(game.full)
     full[0] -= 1  # the dealer's ace
     full[7] -= 2  # the pair of figures
-    assert not opening.may_run_out(0, full, hands=4)
-    assert opening.may_run_out(0, [1, 1, 0, 0, 0, 0, 0, 3, 0], hands=2)
+    assert not hands.may_run_out(0, full, hands=4)
+    assert hands.may_run_out(0, [1, 1, 0, 0, 0, 0, 0, 3, 0], hands=2)

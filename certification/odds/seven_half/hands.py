@@ -1,5 +1,6 @@
 """The pieces of the opening count (opening.py): hands as decision-tree nodes, settlement
-classes, and which kinds of card can still matter.
+classes, which kinds of card can still matter, the dealer at the end of the round, and
+whether a deck is short enough to run out.
 
 A hand past its second card is a node: whether it draws (its own view decides, as in
 play.py), the class it settles in if it stands, whether standing shows 7 1/2, and for each
@@ -17,6 +18,8 @@ from .play import HIDDEN, HIT, PlayValues
 ALL_KINDS = (1 << KINDS) - 1
 BUST, ABSENT = -1, -2
 """Children of a node: a kind that busts the hand, a kind its own view holds none of."""
+MOST_HALF_POINTS = 29
+"""A hand or the dealer takes at most 7 1/2 and then one card of at most 7 (in half points)."""
 BUSTED = (-1, False, False)
 """Settlement class of a busted hand; others are (total, two cards, triple)."""
 HANDS = 8
@@ -53,6 +56,7 @@ class HandNodes:
         self.set_next: list[tuple[int, int] | None] = []
         self.set_with: dict[tuple[int, int], int] = {}
         self.hand_set(())
+        self.ends: dict[tuple, int] = {}
 
     def counts_of(self, code: int) -> list[int]:
         return [(code // r) % cap for r, cap in zip(self.radix, self.caps, strict=False)]
@@ -179,3 +183,59 @@ class HandNodes:
         self._dealer_kinds[key] = mask
         return mask
 
+    # -- the end of the round ------------------------------------------------------------------
+    def classes(self, key: int) -> list[tuple[int, ...]]:
+        """The nets rows of a multiset key of settlement classes, one per hand."""
+        out = []
+        for row in self.rows:
+            key, count = divmod(key, HANDS)
+            out += [row] * count
+        return out
+
+    def dealer_at_end(self, upcard: int, stock: int, n: int, reach: bool) -> int:
+        """Packed dealer outcomes (times n!) on a stock known only in the kinds it can use."""
+        key = (upcard, stock, n, reach)
+        found = self.ends.get(key)
+        if found is not None:
+            return found
+        counts = self.counts_of(stock)
+        # Any stock with these counts of the kinds the dealer can use is as good as another:
+        # fill the rest up to each kind's number in the deck.
+        missing = n - sum(counts)
+        used = self.dealer_kinds(upcard, reach, final=True)
+        for c in range(KINDS):
+            if missing and not used >> c & 1:
+                counts[c] = min(self.caps[c] - 1, missing)
+                missing -= counts[c]
+        code = sum(x * r for x, r in zip(counts, self.radix, strict=False))
+        play, dealer = self.play, self.play.dealer
+        if upcard != HIDDEN:
+            out = dealer.start(upcard, counts, code, n, reach)
+        elif not play.kd_first:
+            out = dealer.draw(counts, code, n, 0, 0, 0, reach)
+        else:
+            out = 0
+            for u in play.live_upcards:
+                r = counts[u]
+                if r:
+                    counts[u] = r - 1
+                    out += r * dealer.start(u, counts, code - self.radix[u], n - 1, reach)
+                    counts[u] = r
+        self.ends[key] = out
+        return out
+
+    def may_run_out(self, upcard: int, counts: list[int], hands: int) -> bool:
+        """Whether some deal could leave a hand or the dealer facing too few cards.
+
+        The hands and the dealer together take cards worth at most MOST_HALF_POINTS each;
+        the most cards that can be worth that little are the cheapest ones.
+        """
+        budget = MOST_HALF_POINTS * (hands + 1)
+        taken = 0
+        for c in sorted(range(KINDS), key=self.half_points):
+            worth = self.half_points(c)
+            take = counts[c] if not worth else min(counts[c], budget // worth)
+            taken += take
+            budget -= take * worth
+        reserve = 1 if upcard == HIDDEN else 0
+        return taken + reserve + 1 >= sum(counts)

@@ -30,11 +30,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .deck import KINDS, VALUE
-from .hands import ALL_KINDS, BUST, HANDS, HandNodes
+from .hands import ALL_KINDS, BUST, HandNodes
 from .play import HIDDEN, SPLIT, PlayValues
 
-MOST_HALF_POINTS = 29
-"""A hand or the dealer takes at most 7 1/2 and then one card of at most 7 (in half points)."""
 CONTEXT_BITS = 16
 
 
@@ -57,7 +55,6 @@ class Opening:
         self.context_ids: dict[tuple[int, bool, int], int] = {}
         self.levels: dict[int, dict] = {}
         self.leaves: dict[tuple, int] = defaultdict(int)
-        self.ends: dict[tuple, int] = {}
         self.moves: dict[tuple, tuple] = {}
 
     # -- the walk's side ---------------------------------------------------------------------------
@@ -70,7 +67,7 @@ class Opening:
         looks only at its own cards, the dealer's upcard and the exchanged fours.
         """
         counts = self.nodes.counts_of(code)
-        in_turn = self.may_run_out(upcard, counts, hands=2 + splits)
+        in_turn = self.nodes.may_run_out(upcard, counts, hands=2 + splits)
         context = self.context(upcard, in_turn, units)
         self.add((context, base, code, pair, 0, splits, False, 0), sum(counts), 2, reach)
 
@@ -82,9 +79,9 @@ class Opening:
         dealer = self.play.dealer
         for (context, stock, n, shown, past), weight in self.leaves.items():
             upcard, _in_turn, units = self.contexts[context]
-            rows = self.classes(past)
+            rows = self.nodes.classes(past)
             hands = 0
-            for slot, d in enumerate(dealer.unpack(self.dealer(upcard, stock, n, shown))):
+            for slot, d in enumerate(dealer.unpack(self.nodes.dealer_at_end(upcard, stock, n, shown))):
                 if d:
                     out[units * sum(row[slot] for row in rows)] += weight * d
                     hands += d
@@ -92,30 +89,6 @@ class Opening:
             wager += weight * hands * units * (len(rows) - 1)
         self.leaves.clear()
         return wager
-
-    def classes(self, key: int) -> list[tuple[int, ...]]:
-        """The nets rows of a multiset key, one per hand."""
-        out = []
-        for row in self.nodes.rows:
-            key, count = divmod(key, HANDS)
-            out += [row] * count
-        return out
-
-    def may_run_out(self, upcard: int, counts: list[int], hands: int) -> bool:
-        """Whether some deal could leave a hand or the dealer facing too few cards.
-
-        The hands and the dealer together take cards worth at most MOST_HALF_POINTS each;
-        the most cards that can be worth that little are the cheapest ones.
-        """
-        budget = MOST_HALF_POINTS * (hands + 1)
-        taken = 0
-        for c in sorted(range(KINDS), key=self.nodes.half_points):
-            worth = self.nodes.half_points(c)
-            take = counts[c] if not worth else min(counts[c], budget // worth)
-            taken += take
-            budget -= take * worth
-        reserve = 1 if upcard == HIDDEN else 0
-        return taken + reserve + 1 >= sum(counts)
 
     def context(self, upcard: int, in_turn: bool, units: int) -> int:
         key = (upcard, in_turn, units)
@@ -325,35 +298,3 @@ class Opening:
         moves = tuple(move(c, children[c]) for c in self.kinds_of[mask])
         found = self.moves[key] = (hand, (others, shown or showing, place), moves, move(-1, BUST))
         return found
-
-    # -- the dealer, once, after every hand ---------------------------------------------------
-    def dealer(self, upcard: int, stock: int, n: int, reach: bool) -> int:
-        """Packed dealer outcomes (times n!) on a stock known only in the kinds it can use."""
-        key = (upcard, stock, n, reach)
-        found = self.ends.get(key)
-        if found is not None:
-            return found
-        counts = self.nodes.counts_of(stock)
-        # Any stock with these counts of the kinds the dealer can use is as good as another:
-        # fill the rest up to each kind's number in the deck.
-        missing = n - sum(counts)
-        for c in range(KINDS):
-            if missing and not self.nodes.dealer_kinds(upcard, reach, final=True) >> c & 1:
-                counts[c] = min(self.caps[c] - 1, missing)
-                missing -= counts[c]
-        code = sum(x * r for x, r in zip(counts, self.radix, strict=False))
-        play, dealer = self.play, self.play.dealer
-        if upcard != HIDDEN:
-            out = dealer.start(upcard, counts, code, n, reach)
-        elif not play.kd_first:
-            out = dealer.draw(counts, code, n, 0, 0, 0, reach)
-        else:
-            out = 0
-            for u in play.live_upcards:
-                r = counts[u]
-                if r:
-                    counts[u] = r - 1
-                    out += r * dealer.start(u, counts, code - self.radix[u], n - 1, reach)
-                    counts[u] = r
-        self.ends[key] = out
-        return out
