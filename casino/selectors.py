@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q
 
 from casino.models import AuditEvent, PaytableLine, PaytableVersion, Submission
-from casino.rules import RuleValidationError, rules_from_dict
+from casino.rules import RuleValidationError
 from certification.models import CertificationRun, RunStatus
 from certification.services import runs as run_services
 
@@ -33,6 +33,8 @@ def submission_finished_run(submission: Submission) -> CertificationRun | None:
             status=RunStatus.DONE,
             inputs_sha256=run_services.inputs_digest(snapshot),
         )
+        # The approval checks read the verdict; the figures stay in the database until asked.
+        .defer("rules_snapshot", "exact", "simulation", "randomness")
         .order_by("-finished_at", "-id")
         .first()
     )
@@ -80,13 +82,18 @@ def segregation_problems(submissions: list[Submission], actor) -> dict[int, str 
     return problems
 
 
-def approval_blockers(submission: Submission, actor) -> tuple[str | None, list[dict]]:
+_UNKNOWN = object()
+
+
+def approval_blockers(submission: Submission, actor, *,
+                      segregation: str | None | object = _UNKNOWN) -> tuple[str | None, list[dict]]:
     """(reason, blocking figures) that stop ``actor`` approving; (None, []) when nothing does.
 
     The blocking figures name the bet, the figure and its value, so a reviewer sees exactly
-    what stands in the way.
+    what stands in the way. ``segregation`` is ``segregation_problem(submission, actor)`` when
+    the caller has it already.
     """
-    problem = segregation_problem(submission, actor)
+    problem = segregation_problem(submission, actor) if segregation is _UNKNOWN else segregation
     if problem:
         return f"segregation of duties: {problem}", []
     run = submission_finished_run(submission)
@@ -105,16 +112,13 @@ class AnalysisDeferred(Exception):
 
 
 def paytable_version_house_edges(version: PaytableVersion) -> dict[str, Fraction]:
-    """Exact house edge per bet for the version on its variant (runs the exact engine)."""
-    from certification.odds.analysis import slow_analysis_reason
+    """Exact house edge per bet for the version on its variant (stored with the version)."""
+    from casino.services.figures import paytable_version_figures_get
 
-    variant = version.paytable.variant
-    rules = rules_from_dict(variant.rules_dict(version.payouts))
-    reason = slow_analysis_reason(rules)
-    if reason is not None:
-        raise AnalysisDeferred(reason)
-    result = run_services.exact_figures(rules, variant=variant.name)
-    return {name: bet.house_edge for name, bet in result.bets.items()}
+    figures = paytable_version_figures_get(version=version)
+    if figures.deferred is not None:
+        raise AnalysisDeferred(figures.deferred)
+    return {edge.bet: edge.house_edge for edge in figures.bets}
 
 
 def paytable_version_compare(*, old: PaytableVersion, new: PaytableVersion) -> dict[str, Any]:
@@ -156,7 +160,7 @@ def _figure(value: Fraction | None) -> dict[str, Any] | None:
 
 def audit_trail(obj) -> list[AuditEvent]:
     return list(
-        AuditEvent.objects.filter(object_type=type(obj).__name__, object_id=str(obj.pk)).order_by(
-            "at", "id"
-        )
+        AuditEvent.objects.filter(object_type=type(obj).__name__, object_id=str(obj.pk))
+        .select_related("actor")
+        .order_by("at", "id")
     )

@@ -86,6 +86,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "casino.views.navigation.navigation",
             ],
         },
     },
@@ -104,6 +105,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
+        # The same few queries run on every request (session, user, roles, page): bound on the
+        # server and prepared after a few runs, PostgreSQL stops parsing and planning them
+        # each time. Turn off behind a pooler in transaction mode (e.g. PgBouncer).
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {"server_side_binding": True, "prepare_threshold": 5}
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -114,6 +122,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # Signs users in like ModelBackend and loads their roles with them on every request;
+    # ModelBackend stays for sessions it opened.
+    "casino.authentication.RoleLoadingBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
@@ -214,10 +225,10 @@ CELERY_TIMEZONE = TIME_ZONE
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "casino.authentication.RoleLoadingTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["casino.api.filters.RequestedFilterBackend"],
     "DEFAULT_PARSER_CLASSES": [
         "casino.api.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
@@ -250,6 +261,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="WARNING")},
 }
 
+SESSION_ENGINE = "casino.sessions"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 # The reviewer page embeds the draft PDF: that one view opts in to same-origin framing.

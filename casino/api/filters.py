@@ -1,4 +1,5 @@
 import django_filters
+from django_filters.rest_framework import DjangoFilterBackend
 
 from casino.models import AuditEvent, GameVariant, PaytableVersion, Submission, TableConfiguration
 from certification.models import CertificationRun
@@ -44,3 +45,17 @@ class AuditEventFilter(django_filters.FilterSet):
     class Meta:
         model = AuditEvent
         fields = ["action", "object_type", "object_id", "actor", "since"]
+
+
+class RequestedFilterBackend(DjangoFilterBackend):
+    """django-filter, built only when the request names one of the view's filters.
+
+    Building a FilterSet and validating its form costs more than the query itself on a detail
+    or an unfiltered list page, and with no filter named it cannot narrow anything.
+    """
+
+    def filter_queryset(self, request, queryset, view):
+        filterset_class = self.get_filterset_class(view, queryset)
+        if filterset_class is None or not filterset_class.base_filters.keys() & request.query_params.keys():
+            return queryset
+        return super().filter_queryset(request, queryset, view)

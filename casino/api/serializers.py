@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from rest_framework import serializers
 
 from casino.models import (
@@ -20,6 +22,22 @@ from certification.models import CertificationRun
 USER = serializers.SlugRelatedField(slug_field="username", read_only=True)
 
 
+class OutputSerializer(serializers.ModelSerializer):
+    """A read-only model serializer whose fields are worked out once per class.
+
+    ModelSerializer inspects the model to build its fields on every response; an output
+    serializer gets the same fields every time, so later responses copy the first set.
+    """
+
+    def get_fields(self):
+        cls = type(self)
+        fields = cls.__dict__.get("_fields_once")
+        if fields is None:
+            fields = super().get_fields()
+            cls._fields_once = fields
+        return copy.deepcopy(fields)
+
+
 class JurisdictionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Jurisdiction
@@ -28,7 +46,7 @@ class JurisdictionSerializer(serializers.ModelSerializer):
                   "randomness_required", "house_edge_term", "applicant_term", "signatory_block"]
 
 
-class VariantSerializer(serializers.ModelSerializer):
+class VariantSerializer(OutputSerializer):
     created_by = USER
     paytable = serializers.IntegerField(source="paytable.pk", read_only=True, allow_null=True)
 
@@ -52,7 +70,7 @@ class VariantSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PaytableVersionSerializer(serializers.ModelSerializer):
+class PaytableVersionSerializer(OutputSerializer):
     created_by = USER
     payouts = serializers.DictField(child=serializers.CharField(), read_only=True)
     variant = serializers.IntegerField(source="paytable.variant_id", read_only=True)
@@ -75,7 +93,7 @@ class PaytableVersionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class PaytableSerializer(serializers.ModelSerializer):
+class PaytableSerializer(OutputSerializer):
     versions = serializers.SerializerMethodField()
 
     class Meta:
@@ -92,7 +110,7 @@ class PaytableSerializer(serializers.ModelSerializer):
         ]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(OutputSerializer):
     class Meta:
         model = TableConfiguration
         fields = [
@@ -121,7 +139,7 @@ class TableSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SubmissionSerializer(serializers.ModelSerializer):
+class SubmissionSerializer(OutputSerializer):
     submitted_by = USER
     reviewer = USER
 
@@ -143,7 +161,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CommentSerializer(serializers.ModelSerializer):
+class CommentSerializer(OutputSerializer):
     author = USER
 
     class Meta:
@@ -152,7 +170,7 @@ class CommentSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class AttachmentSerializer(serializers.ModelSerializer):
+class AttachmentSerializer(OutputSerializer):
     uploaded_by = USER
 
     class Meta:
@@ -170,7 +188,7 @@ class AttachmentSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CertificationRunSerializer(serializers.ModelSerializer):
+class CertificationRunSerializer(OutputSerializer):
     requested_by = USER
     has_report = serializers.SerializerMethodField()
 
@@ -211,7 +229,7 @@ class CertificationRunSerializer(serializers.ModelSerializer):
         return bool(run.report)
 
 
-class AuditEventSerializer(serializers.ModelSerializer):
+class AuditEventSerializer(OutputSerializer):
     actor = USER
 
     class Meta:

@@ -78,9 +78,8 @@ CONFLICT = {409: WorkflowErrorSerializer}
 
 
 class SubmissionViewSet(ReadOnlyBackOfficeViewSet):
-    queryset = Submission.objects.select_related(
-        "submitted_by", "reviewer", "variant", "paytable_version"
-    )
+    # The output names the variant and version by id: only the users are joined.
+    queryset = Submission.objects.select_related("submitted_by", "reviewer")
     serializer_class = SubmissionSerializer
     filterset_class = SubmissionFilter
     parser_classes = [JSONParser, FormParser, MultiPartParser]

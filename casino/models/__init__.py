@@ -2,6 +2,7 @@
 
 from .audit import AuditEvent
 from .base import ImmutableRecordError
+from .figures import PaytableVersionFigures
 from .jurisdiction import Jurisdiction
 from .submissions import (
     OPEN_SUBMISSION_STATUSES,
@@ -33,6 +34,7 @@ __all__ = [
     "Paytable",
     "PaytableLine",
     "PaytableVersion",
+    "PaytableVersionFigures",
     "ReviewComment",
     "Submission",
     "SubmissionStatus",

@@ -21,14 +21,19 @@ from .access import abilities, page
 from .forms_support import approved_versions_off_floor
 
 LIMIT = 8
+# The dashboard names records; the rule parameters and run figures stay in the database.
+VARIANT_DATA = ("variant__parameters",)
+RUN_DATA = ("certification_run__rules_snapshot", "certification_run__exact",
+            "certification_run__simulation", "certification_run__randomness")
 
 
 def _officer(user) -> dict:
     return {
-        "drafts": GameVariant.objects.filter(status=VariantStatus.DRAFT).order_by("-updated_at")[:LIMIT],
+        "drafts": GameVariant.objects.filter(status=VariantStatus.DRAFT).defer("parameters")
+        .order_by("-updated_at")[:LIMIT],
         "to_certify": Submission.objects.filter(status=SubmissionStatus.SUBMITTED)
-        .select_related("variant", "paytable_version")[:LIMIT],
-        "rejected": GameVariant.objects.filter(status=VariantStatus.REJECTED)
+        .select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT],
+        "rejected": GameVariant.objects.filter(status=VariantStatus.REJECTED).defer("parameters")
         .exclude(Exists(GameVariant.objects.filter(revised_from=OuterRef("pk"))))
         .order_by("-updated_at")[:LIMIT],
     }
@@ -38,6 +43,7 @@ def _reviewer(user) -> dict:
     queue = list(
         Submission.objects.filter(status=SubmissionStatus.UNDER_REVIEW)
         .select_related("variant", "paytable_version", "submitted_by", "certification_run")
+        .defer(*VARIANT_DATA, *RUN_DATA)
         .order_by("submitted_at")[:LIMIT]
     )
     # Submissions the reviewer may not decide on stay visible, marked, so nobody waits on them.
@@ -49,7 +55,7 @@ def _admin(user) -> dict:
     return {
         "off_floor": approved_versions_off_floor()[:LIMIT],
         "inactive_tables": TableConfiguration.objects.filter(status=TableStatus.INACTIVE)
-        .select_related("variant", "paytable_version")[:LIMIT],
+        .select_related("variant", "paytable_version").defer(*VARIANT_DATA, "bet_limits")[:LIMIT],
     }
 
 
@@ -57,8 +63,9 @@ def _auditor(user) -> dict:
     return {
         "decisions": Submission.objects.filter(
             status__in=(SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
-        ).select_related("variant", "reviewer").order_by("-decided_at")[:LIMIT],
-        "events": AuditEvent.objects.select_related("actor").order_by("-at", "-id")[:LIMIT],
+        ).select_related("variant", "reviewer").defer(*VARIANT_DATA).order_by("-decided_at")[:LIMIT],
+        "events": AuditEvent.objects.select_related("actor").defer("before", "after")
+        .order_by("-at", "-id")[:LIMIT],
     }
 
 
@@ -77,5 +84,5 @@ def home(request: HttpRequest) -> HttpResponse:
     if can.certify:
         context["in_certification"] = Submission.objects.filter(
             status=SubmissionStatus.IN_CERTIFICATION
-        ).select_related("variant", "paytable_version")[:LIMIT]
+        ).select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT]
     return page(request, "home.html", context)

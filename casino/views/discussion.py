@@ -18,10 +18,12 @@ from .access import readable, role_required
 
 
 class CommentForm(forms.Form):
+    static_fields = True  # see casino/templatetags/rows.py blank_fields
     body = forms.CharField(label="Comment", max_length=5000, widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class AttachmentForm(forms.Form):
+    static_fields = True
     file = forms.FileField(label="Attach a file", help_text="PDF, CSV, text or an image; size-limited.")
 
 

@@ -6,27 +6,17 @@ recent answers and a payout toggled back and forth is answered at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from casino.rules import Rules
+from casino.services.figures import BetEdge, VersionFigures
 from certification.reports.verdict import Z_LIMIT
 from certification.services import runs as run_services
 
 BET_LABELS = {"main": "Main bet", "bonus": "Bonus bet", "dice_match": "Dice-match bet"}
 PREVIEW_CACHE_SIZE = 512
-
-
-@dataclass(frozen=True)
-class BetEdge:
-    bet: str
-    house_edge: Fraction
-    element_of_risk: Fraction
-    p_win: Fraction
-    p_push: Fraction
-    p_loss: Fraction
 
 
 @lru_cache(maxsize=PREVIEW_CACHE_SIZE)
@@ -73,9 +63,37 @@ def preview_rows(rules: Rules) -> list[dict[str, Any]]:
 
     reason = slow_analysis_reason(rules)
     if reason is not None:
-        return [{"bet": "main", "label": bet_label("main"), "deferred": reason,
-                 "house_edge": edge_figure(None), "element_of_risk": edge_figure(None),
-                 "p_win": "—", "p_push": "—", "p_loss": "—"}]
+        return deferred_rows(reason)
+    return edge_rows(exact_edges(rules))
+
+
+def stored_version_rows(variant, version) -> list[dict[str, Any]]:
+    """The rows of a saved paytable version's figures, stored with it (counted on first use)."""
+    from casino.rules import RuleValidationError
+    from casino.services.figures import paytable_version_figures_get
+
+    if version is None:
+        return []
+    try:
+        return version_rows(paytable_version_figures_get(version=version, variant=variant))
+    except RuleValidationError:
+        return []
+
+
+def version_rows(figures: VersionFigures) -> list[dict[str, Any]]:
+    """The rows of a paytable version's stored figures (see casino.services.figures)."""
+    if figures.deferred is not None:
+        return deferred_rows(figures.deferred)
+    return edge_rows(figures.bets)
+
+
+def deferred_rows(reason: str) -> list[dict[str, Any]]:
+    return [{"bet": "main", "label": bet_label("main"), "deferred": reason,
+             "house_edge": edge_figure(None), "element_of_risk": edge_figure(None),
+             "p_win": "—", "p_push": "—", "p_loss": "—"}]
+
+
+def edge_rows(edges: tuple[BetEdge, ...]) -> list[dict[str, Any]]:
     return [
         {
             "bet": edge.bet,
@@ -86,7 +104,7 @@ def preview_rows(rules: Rules) -> list[dict[str, Any]]:
             "p_push": percent(edge.p_push),
             "p_loss": percent(edge.p_loss),
         }
-        for edge in exact_edges(rules)
+        for edge in edges
     ]
 
 

@@ -33,7 +33,9 @@ ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 @readable
 def submission_list(request: HttpRequest) -> HttpResponse:
-    submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by")
+    submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by").defer(
+        "variant__parameters"
+    )
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
     if q:
@@ -61,7 +63,8 @@ def latest_run(submission: Submission) -> CertificationRun | None:
 @readable
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     submission = get_object_or_404(
-        Submission.objects.select_related("variant__jurisdiction", "paytable_version", "submitted_by", "reviewer"),
+        Submission.objects.select_related("variant__jurisdiction", "paytable_version", "submitted_by", "reviewer")
+        .prefetch_related("paytable_version__lines"),
         pk=pk,
     )
     can = abilities(request.user)
@@ -72,8 +75,9 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     is_open = status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION, SubmissionStatus.UNDER_REVIEW)
     running = run is not None and run.status in ACTIVE_RUN
     blocker, blocking = None, []
+    reject_problem = segregation_problem(submission, request.user) if can.decide and is_open else None
     if can.decide and status == SubmissionStatus.UNDER_REVIEW:
-        blocker, blocking = approval_blockers(submission, request.user)
+        blocker, blocking = approval_blockers(submission, request.user, segregation=reject_problem)
     verdict = run.verdict if run else None
     return page(request, "submissions/detail.html", {
         "submission": submission, "variant": submission.variant, "version": submission.paytable_version,
@@ -93,7 +97,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_retry": can.certify and run is not None and run.status == RunStatus.FAILED and is_open,
         "can_decide": can.decide and status == SubmissionStatus.UNDER_REVIEW,
         "can_reject": can.decide and is_open,
-        "reject_problem": segregation_problem(submission, request.user) if can.decide and is_open else None,
+        "reject_problem": reject_problem,
         "blocker": blocker, "blocking": blocking_rows(blocking),
         "start_form": StartCertificationForm(), "decision_form": DecisionForm(),
         "trail": audit_trail(submission),

@@ -42,6 +42,10 @@ def shuffle_status(table: TableConfiguration) -> dict:
 def table_list(request: HttpRequest) -> HttpResponse:
     tables = TableConfiguration.objects.select_related(
         "variant", "paytable_version", "shuffle_certification"
+    ).defer(
+        # The list shows names, states and the shuffle verdict, not the data behind them.
+        "variant__parameters", "bet_limits", "shuffle_certification__battery",
+        "shuffle_certification__procedure_result",
     ).order_by("table_id")
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")

@@ -17,7 +17,7 @@ from casino.workflow import paytable_version_create, paytable_version_update
 
 from .access import page, role_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
-from .figures import preview_rows
+from .figures import preview_rows, stored_version_rows
 
 
 def _locked_rule_fields(form: RuleParametersForm) -> None:
@@ -58,7 +58,9 @@ def variant_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return page(request, "variants/edit.html", {
         "title": f"Edit {variant.name}", "variant": variant, "latest": latest,
         "form": form, "note": note, "family": variant.family, "rules_editable": rules_editable,
-        "figures": preview_rows(shown) if shown else [],
+        # Unchanged saved rules have their figures stored with the version; edits are previewed.
+        "figures": (stored_version_rows(variant, latest) if data is None and current
+                    else preview_rows(shown) if shown else []),
         "new_version": latest is None or latest.is_locked,
         "submit_label": "Save draft version" if latest is not None and not latest.is_locked else "Create new draft version",
     })

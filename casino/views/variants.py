@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from casino.forms import RuleParametersForm, VariantMetaForm
-from casino.models import OPEN_SUBMISSION_STATUSES, GameVariant, Jurisdiction, VariantStatus
+from casino.models import (
+    OPEN_SUBMISSION_STATUSES,
+    GameVariant,
+    Jurisdiction,
+    PaytableVersion,
+    VariantStatus,
+)
 from casino.permissions import CAN_AUTHOR_VARIANT, CAN_SUBMIT
 from casino.rules import (
     FAMILIES,
@@ -30,7 +36,7 @@ from casino.workflow import variant_revise as variant_revise_service
 
 from .access import abilities, page, paginate, readable, role_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
-from .figures import preview_rows
+from .figures import preview_rows, stored_version_rows
 from .protection import protection_context
 from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
 
@@ -40,7 +46,8 @@ SCRATCH = {SEVEN_AND_HALF: SevenHalfRules, NINE_TEN_ELEVEN: NineTenElevenRules}
 
 @readable
 def variant_list(request: HttpRequest) -> HttpResponse:
-    variants = GameVariant.objects.select_related("jurisdiction").order_by("name", "id")
+    # The list shows names and states; the rule parameters stay in the database.
+    variants = GameVariant.objects.select_related("jurisdiction").defer("parameters").order_by("name", "id")
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
     family = request.GET.get("family", "")
@@ -117,12 +124,28 @@ def variant_create(request: HttpRequest) -> HttpResponse:
 @readable
 def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
-    versions = list(variant.paytable.versions.select_related("created_by").order_by("-number"))
+    versions = list(
+        PaytableVersion.objects.filter(paytable__variant=variant)
+        .select_related("created_by", "exact_figures").order_by("-number")
+    )
     latest = versions[0] if versions else None
+    if latest is not None:
+        prefetch_related_objects([latest], "lines")  # its payouts are read twice below
+    submissions = list(
+        variant.submissions.select_related("submitted_by").order_by("-submitted_at")
+    )
+    # The versions and submissions name versions of this page's own list: link them in
+    # memory rather than joining the same rows again.
+    by_id = {v.pk: v for v in versions}
+    for v in versions:
+        if v.supersedes_id in by_id:
+            v.supersedes = by_id[v.supersedes_id]
+    for s in submissions:
+        if s.paytable_version_id in by_id:
+            s.paytable_version = by_id[s.paytable_version_id]
     rules = variant_rules(variant, latest)
-    submissions = variant.submissions.select_related("paytable_version", "submitted_by").order_by("-submitted_at")
     can = abilities(request.user)
-    open_submission = submissions.filter(status__in=OPEN_SUBMISSION_STATUSES).first()
+    open_submission = next((s for s in submissions if s.status in OPEN_SUBMISSION_STATUSES), None)
     submittable = (
         can.submit and latest is not None and latest.status == "draft" and open_submission is None
         and variant.status in (VariantStatus.DRAFT, VariantStatus.APPROVED)
@@ -131,7 +154,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "variant": variant, "versions": versions, "latest": latest, "rules": rules,
         "clauses": describe_rules(rules) if rules else [],
         "paylines": describe_paytable(rules) if rules else [],
-        "figures": preview_rows(rules) if rules else [],
+        "figures": stored_version_rows(variant, latest) if rules else [],
         "submissions": submissions, "open_submission": open_submission,
         "family_label": FAMILY_LABELS.get(variant.family, variant.family),
         "submittable": submittable,

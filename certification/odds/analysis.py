@@ -37,15 +37,18 @@ INTERACTIVE_SECONDS = 1.0
 def slow_analysis_reason(rules: Rules) -> str | None:
     """Why the exact analysis of ``rules`` is too slow to answer while someone types, if it is.
 
-    Opening more than once multiplies the states to count about tenfold per opening
-    (about 12 s for two, 100 s for three on one deck), so those figures come from the
-    certification run on a worker instead of the live preview.
+    Measured on one core: opening once 0.1-0.3 s; twice 0.5-1.5 s (Siete y Media 0.55 s,
+    Sette e Mezzo 1.2 s, the home version 1.5 s), but twice with fours exchanged up to four
+    times as much as 7 s, each exchange level counting its own rounds; three times 3-15 s.
+    Those figures come from the certification run on a worker instead of the live preview.
     """
-    if rules.family == SEVEN_AND_HALF and rules.split_figures and rules.max_splits >= 2:
-        return (
-            f"opening up to {rules.max_splits} times takes minutes to count exactly; "
-            "the certification run computes these figures"
-        )
+    if rules.family == SEVEN_AND_HALF and rules.split_figures:
+        if rules.max_splits >= 3 or (rules.max_splits == 2 and rules.four_exchange_max >= 2):
+            return (
+                f"opening up to {rules.max_splits} times"
+                + (f" with fours exchanged up to {rules.four_exchange_max} times" if rules.max_splits == 2 else "")
+                + " takes seconds to count exactly; the certification run computes these figures"
+            )
     if rules.decks > 2:
         return f"{rules.decks} decks take too long to count exactly while typing; the certification run computes these figures"
     return None

@@ -11,6 +11,7 @@ import json
 import secrets
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from importlib import metadata
 from typing import Any
 
@@ -30,7 +31,9 @@ def exact_figures(rules, *, variant: str = ""):
     return analyze(rules, variant=variant)
 
 
+@lru_cache(maxsize=1)
 def software_version() -> str:
+    # Looked up once per process: reading the installed metadata takes longer than a query.
     try:
         return metadata.version("tablecert")
     except metadata.PackageNotFoundError:

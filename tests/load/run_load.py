@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/tablecert_load"
@@ -41,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1,
                         help="above 1, gthread workers (keep-alive pins a client to one worker)")
     parser.add_argument("--p95-ms", type=float, default=150)
+    parser.add_argument("--target-p95-ms", type=float, default=None,
+                        help="also say which groups meet this p95 (reported, not enforced)")
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE))
     parser.add_argument("--report", type=Path, default=None, help="also write the figures as JSON")
     args = parser.parse_args(argv)
@@ -59,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.core.management import call_command
 
-    from tests.support.server import start_server
+    from tests.support.server import database_cpu_seconds, start_server
 
     from .loadgen import format_report, run_load
     from .seed import clients, seed
@@ -72,13 +75,31 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # Every worker process computes each preset's figures once and keeps them.
         run_load(port=server.port, clients=load_clients[:10], seconds=8)
+        database = args.database.rsplit("/", 1)[1]
+        before = server.cpu_seconds(), time.process_time(), database_cpu_seconds(database)
         report = run_load(port=server.port, clients=load_clients, seconds=args.seconds,
                           think=args.think)
+        after = server.cpu_seconds(), time.process_time(), database_cpu_seconds(database)
+        server_cpu, client_cpu, database_cpu = (b - a for a, b in zip(before, after, strict=True))
     finally:
         server.stop()
+    total = report["_total"]
+    # CPU per request is steadier than latency on a shared machine: it does not count the
+    # time a request waited for a core someone else was using.
+    total["server_cpu_ms_per_request"] = round(1000 * server_cpu / max(total["requests"], 1), 2)
+    total["client_cpu_ms_per_request"] = round(1000 * client_cpu / max(total["requests"], 1), 2)
+    total["database_cpu_ms_per_request"] = round(1000 * database_cpu / max(total["requests"], 1), 2)
     print(f"{args.clients} clients, {args.seconds:g} s, think {args.think:g} s, "
           f"gunicorn {args.workers} workers x {args.threads} threads")
     print(format_report(report))
+    print(f"CPU per request: server {total['server_cpu_ms_per_request']} ms, PostgreSQL "
+          f"{total['database_cpu_ms_per_request']} ms, load generator "
+          f"{total['client_cpu_ms_per_request']} ms ({os.cpu_count()} cores)")
+    if args.target_p95_ms is not None:
+        over = [name for name, g in report.items()
+                if not name.startswith("_") and g.get("p95_ms", 0) > args.target_p95_ms]
+        print(f"target p95 <= {args.target_p95_ms:g} ms: "
+              + (f"missed by {', '.join(over)}" if over else "met by every group"))
     if args.report:
         args.report.write_text(json.dumps(report, indent=2))
     slow = [name for name, g in report.items()

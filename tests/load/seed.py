@@ -40,7 +40,8 @@ def seed() -> object:
 def _session_cookie(user) -> str:
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    # What signing in through the login page stores (the first backend that can load users).
+    session[BACKEND_SESSION_KEY] = "casino.authentication.RoleLoadingBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     return session.session_key

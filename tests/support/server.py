@@ -19,12 +19,39 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def cpu_seconds(select) -> float:
+    """CPU time (user + system) of the live processes ``select(stat fields, title)`` picks."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            title = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue  # the process ended while we looked
+        # After the command name: state, ppid, pgrp, ..., utime (12th), stime (13th).
+        if select(fields, title):
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def database_cpu_seconds(database: str) -> float:
+    """CPU time of the PostgreSQL backends serving ``database`` (their titles name it)."""
+    return cpu_seconds(lambda _fields, title: title.startswith("postgres:") and f" {database} " in title)
+
+
 class Server:
     def __init__(self, process: subprocess.Popen, port: int, log: Path):
         self.process = process
         self.port = port
         self.log = log
         self.base_url = f"http://127.0.0.1:{port}"
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by the server's processes (Linux /proc)."""
+        return cpu_seconds(lambda fields, _title: int(fields[2]) == self.process.pid)
 
     def stop(self) -> None:
         if self.process.poll() is None:

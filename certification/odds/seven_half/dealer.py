@@ -15,6 +15,7 @@ from .deck import KD, KINDS, TARGET, VALUE, best_total
 from .settle import Settlement
 
 _HAND_KEYS = 1 << 13
+MOST_CARDS = TARGET + 2
 
 
 class DealerCounter:
@@ -33,6 +34,8 @@ class DealerCounter:
         self.best = [[best_total(s, bool(m)) for s in range(TARGET + 16)] for m in (0, 1)]
         self._memo: dict[int, int] = {}
         self._steps: dict[int, tuple] = {}
+        self._starts: dict[tuple, int] = {}
+        self._used_kinds: dict[tuple, list[int]] = {}
 
     def target(self, reach_7_5: bool) -> int:
         return TARGET if reach_7_5 else self.settlement.threshold
@@ -53,10 +56,43 @@ class DealerCounter:
         return t < 0 or t >= self.target(reach_7_5) or k >= self.max_cards
 
     def start(self, upcard: int, counts: list[int], code: int, n: int, reach_7_5: bool) -> int:
-        """Distribution for a dealer showing ``upcard`` who draws from ``counts`` (n cards)."""
+        """Distribution for a dealer showing ``upcard`` who draws from ``counts`` (n cards).
+
+        Only the kinds the dealer can draw without busting matter (``kinds_used``); every other
+        card busts it wherever it draws, so stocks alike in those kinds and in size share one
+        answer, whatever the player's cards took from the rest.
+        """
+        kinds = self._used_kinds.get((upcard, reach_7_5))
+        if kinds is None:
+            mask = self.kinds_used(upcard, reach_7_5)
+            kinds = self._used_kinds[(upcard, reach_7_5)] = [c for c in range(KINDS) if mask >> c & 1]
+        radix = self.radix
+        key = (upcard, reach_7_5, n, sum(counts[c] * radix[c] for c in kinds))
+        found = self._starts.get(key)
+        if found is None:
+            matta = int(self.wild and upcard == KD)
+            s = 0 if matta else VALUE[upcard]
+            found = self._starts[key] = self.draw(counts, code, n, s, matta, 1, reach_7_5)
+        return found
+
+    def kinds_used(self, upcard: int, reach_7_5: bool) -> int:
+        """Kinds (a bit mask) a dealer showing ``upcard`` may draw without busting."""
+        # The card count matters only against a card limit; past MOST_CARDS (more than any
+        # hand holds without one) it is left out, so a run of mattas ends.
+        limit = min(self.max_cards, MOST_CARDS)
         matta = int(self.wild and upcard == KD)
-        s = 0 if matta else VALUE[upcard]
-        return self.draw(counts, code, n, s, matta, 1, reach_7_5)
+        seen, stack, mask = set(), [(0 if matta else VALUE[upcard], matta, 1)], 0
+        while stack:
+            s, m, k = stack.pop()
+            if (s, m, k) in seen or self.stops(s, m, k, reach_7_5):
+                continue
+            seen.add((s, m, k))
+            for c in range(KINDS):
+                s2, m2 = (s, 1) if self.wild and c == KD else (s + VALUE[c], m)
+                if self.best[m2][s2] >= 0:
+                    mask |= 1 << c
+                    stack.append((s2, m2, min(k + 1, limit)))
+        return mask
 
     def steps(self, s: int, m: int, k: int, reach_7_5: bool) -> tuple:
         """Per kind: (kind, stopping slot unit or 0, next hand key, s, m, k) from (s, m, k)."""

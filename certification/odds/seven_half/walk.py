@@ -50,6 +50,7 @@ class Walk:
                             w * counts[KD] * g.fact[n - 1], g.scale)
             self.first(out, dec, pending, u, list(counts), code, n, p, 0, w)
         self.levels(out, dec, pending)
+        self.wager += self.opening.settle(out)
         total = g.fact[g.size]
         outcomes = {Fraction(k, sq): Fraction(v, total) for k, v in sorted(out.items()) if v}
         decisions = {k: Fraction(v, total) for k, v in dec.items()}
@@ -162,18 +163,8 @@ class Walk:
                     self.opened(out, u, counts, code, n, splits, units, reach)
 
     def opened(self, out, u, counts, code, n, splits, units, reach) -> None:
-        """An opening: the rest of the round counted jointly (opening.py)."""
+        """An opening: the rest of the round is counted jointly once the walk is done (opening.py)."""
         g = self.g
         moved = KD if g.kd_first and counts[KD] < g.full[KD] else FIGURE
         base = code + g.radix[FIGURE] + g.radix[moved]
-        joint = self.opening.after_pair(u, base, code, (FIGURE, moved), splits - 1)
-        dealer = g.dealer
-        for key, packed in joint.items():
-            rows = self.opening.classes(key)
-            hands = 0
-            for slot, d in enumerate(dealer.unpack(packed)):
-                if d:
-                    out[units * sum(row[slot] for row in rows)] += reach * d
-                    hands += d
-            # The first hand's wager was counted when it was placed; each opening adds one.
-            self.wager += reach * hands * units * (len(rows) - 1)
+        self.opening.seed(u, base, code, (FIGURE, moved), splits - 1, units, reach)
