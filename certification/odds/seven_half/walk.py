@@ -5,6 +5,11 @@ ordered ways of reaching each state down the tree, level by level (one level per
 dealt), and settles each ending against the cached dealer distributions. A count c at a
 node with n unseen cards stands for probability c * n! / N!, so endings from every level
 add up over the common denominator N!.
+
+An ending reaches the tallies through two methods only: ``alone`` (settled without the
+dealer: a fold, a bust, a king of diamonds) and ``against`` (settled against the dealer's
+outcome), with ``opened`` for a pair that opens. A pass that keeps more than the net (the
+joint law with the dealer's outcome, joint.py) overrides those and walks the same tree.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ class Walk:
         self.g = game
         self.caps = [c + 1 for c in game.full]
         self.opening = Opening(game.play, game.radix, self.caps)
+        self.out: dict = defaultdict(int)
+        self.dec: dict[str, int] = defaultdict(int)
+        self.wager = 0
 
     def counts_of(self, code: int) -> list[int]:
         return [(code // r) % cap for r, cap in zip(self.g.radix, self.caps, strict=False)]
@@ -34,53 +42,79 @@ class Walk:
     def run(self) -> tuple[dict[Fraction, Fraction], dict[str, Fraction], Fraction]:
         g = self.g
         sq = g.scale * g.scale
-        out: dict = defaultdict(int)
-        dec: dict[str, int] = defaultdict(int)
-        self.wager = 0
         pending: dict[int, dict[tuple, int]] = defaultdict(lambda: defaultdict(int))
         for w, u, counts, code, n, p in g.deals():
             if g.kd_first and p == KD:
-                self.settle(out, dec, "kd_first_card", g.kd_units(), w * g.fact[n], g.scale)
+                self.settle("kd_first_card", g.kd_units(), w * g.fact[n], g.scale)
                 continue
             if g.kd_first and u == KD:
-                self.settle(out, dec, "dealer_kd_first_card", -sq, w * g.fact[n], g.scale)
+                self.settle("dealer_kd_first_card", -sq, w * g.fact[n], g.scale)
                 continue
             if u == HIDDEN and g.kd_first and counts[KD]:
-                self.settle(out, dec, "dealer_kd_first_card", -sq,
-                            w * counts[KD] * g.fact[n - 1], g.scale)
-            self.first(out, dec, pending, u, list(counts), code, n, p, 0, w)
-        self.levels(out, dec, pending)
-        self.wager += self.opening.settle(out)
+                self.settle("dealer_kd_first_card", -sq, w * counts[KD] * g.fact[n - 1], g.scale)
+            self.first(pending, u, list(counts), code, n, p, 0, w)
+        self.levels(pending)
+        self.wager += self.opening.settle(self.out)
         total = g.fact[g.size]
-        outcomes = {Fraction(k, sq): Fraction(v, total) for k, v in sorted(out.items()) if v}
-        decisions = {k: Fraction(v, total) for k, v in dec.items()}
+        outcomes = {Fraction(k, sq): Fraction(v, total) for k, v in sorted(self.out.items()) if v}
+        decisions = {k: Fraction(v, total) for k, v in self.dec.items()}
         return outcomes, decisions, Fraction(self.wager, total * g.scale)
 
-    def settle(self, out, dec, label: str, net: int, count: int, stake_units: int) -> None:
-        out[net] += count
-        dec[label] += count
+    def settle(self, label: str | None, net: int, count: int, stake_units: int) -> None:
+        self.out[net] += count
+        if label:
+            self.dec[label] += count
         self.wager += count * stake_units
 
-    def first(self, out, dec, pending, u, counts, code, n, kind, exchanges, reach) -> None:
+    # -- the two ways an ending is tallied -----------------------------------------------------
+    def alone(self, u, counts, code, n, net, reach, label=None, stake_units=0) -> None:
+        """An ending settled without the dealer, from a node with these unseen cards."""
+        self.settle(label, net, reach * self.mass(u, counts, n), stake_units)
+
+    def against(self, u, counts, code, n, reach7, nets, units, reach) -> None:
+        """A standing hand against the dealer: ``nets`` holds its net per dealer outcome."""
+        for weight, packed in self.dealer_dists(u, counts, code, n, reach7):
+            for x, d in zip(nets, self.g.dealer.unpack(packed), strict=False):
+                if d:
+                    self.out[units * x] += reach * weight * d
+
+    def dealer_dists(self, u, counts, code, n, reach7):
+        """(weight, packed distribution) of the dealer's outcome from this node."""
+        dealer = self.g.dealer
+        if u != HIDDEN:
+            return [(1, dealer.start(u, counts, code, n, reach7))]
+        if not self.g.kd_first:
+            return [(1, dealer.draw(counts, code, n, 0, 0, 0, reach7))]
+        out = []
+        for up in self.g.play.live_upcards:
+            r = counts[up]
+            if r:
+                counts[up] = r - 1
+                out.append((r, dealer.start(up, counts, code - self.g.radix[up], n - 1, reach7)))
+                counts[up] = r
+        return out
+
+    # -- the first decision --------------------------------------------------------------------
+    def first(self, pending, u, counts, code, n, kind, exchanges, reach) -> None:
         g = self.g
         choice = g.choices[(u, code, kind, exchanges)]
         if choice.action == FOLD:
-            self.settle(out, dec, "fold", -g.scale * g.scale, reach * self.mass(u, counts, n), g.scale)
+            self.alone(u, counts, code, n, -g.scale * g.scale, reach, "fold", g.scale)
             return
         if choice.action == EXCHANGE:
             if exchanges == 0:
-                dec["exchange"] += reach * self.mass(u, counts, n)
+                self.dec["exchange"] += reach * self.mass(u, counts, n)
             for c in range(KINDS):
                 r = counts[c]
                 if not r:
                     continue
                 counts[c] = r - 1
                 if g.kd_first and c == KD:
-                    self.settle(out, dec, "kd_first_card", g.kd_units(),
-                                reach * r * self.mass(u, counts, n - 1), g.scale)
+                    self.alone(u, counts, code - g.radix[c], n - 1, g.kd_units(), reach * r,
+                               "kd_first_card", g.scale)
                 else:
-                    self.first(out, dec, pending, u, counts, code - g.radix[c], n - 1, c,
-                               exchanges + 1, reach * r)
+                    self.first(pending, u, counts, code - g.radix[c], n - 1, c, exchanges + 1,
+                               reach * r)
                 counts[c] = r
             return
         stake = 1 + choice.final_bet if choice.final_bet is not None else 1
@@ -88,15 +122,15 @@ class Walk:
         here = reach * self.mass(u, counts, n)
         self.wager += here * units
         if choice.final_bet is not None:
-            dec[f"final_bet_{choice.final_bet}"] += here
+            self.dec[f"final_bet_{choice.final_bet}"] += here
         if choice.action == SHOOT:
-            dec["shoot"] += here
-            self.shoot(out, u, counts, code, n, reach, units)
+            self.dec["shoot"] += here
+            self.shoot(u, counts, code, n, reach, units)
             return
         s, m = g.hand_start(kind)
         pending[n][(u, code, s, m, 1, g.splits, units)] += reach
 
-    def shoot(self, out, u, counts, code, n, reach, units) -> None:
+    def shoot(self, u, counts, code, n, reach, units) -> None:
         g = self.g
         _, nets = g.play.stand_nets(TARGET, 0, 2, shot=True)
         for c in range(KINDS):
@@ -105,33 +139,14 @@ class Walk:
                 continue
             counts[c] = r - 1
             if c in (FIGURE, KD):
-                self.against_dealer(out, u, counts, code - g.radix[c], n - 1, g.rules.dealer_must_reach_7_5_vs_revealed,
-                                    nets, units, reach * r)
+                self.against(u, counts, code - g.radix[c], n - 1,
+                             g.rules.dealer_must_reach_7_5_vs_revealed, nets, units, reach * r)
             else:
-                out[-units * g.scale] += reach * r * self.mass(u, counts, n - 1)
+                self.alone(u, counts, code - g.radix[c], n - 1, -units * g.scale, reach * r)
             counts[c] = r
 
-    def against_dealer(self, out, u, counts, code, n, reach7, nets, units, reach) -> None:
-        dealer = self.g.dealer
-        if u != HIDDEN:
-            dists = [(1, dealer.start(u, counts, code, n, reach7))]
-        elif not self.g.kd_first:
-            dists = [(1, dealer.draw(counts, code, n, 0, 0, 0, reach7))]
-        else:
-            dists = []
-            for up in self.g.play.live_upcards:
-                r = counts[up]
-                if r:
-                    counts[up] = r - 1
-                    dists.append((r, dealer.start(up, counts, code - self.g.radix[up], n - 1, reach7)))
-                    counts[up] = r
-        for weight, packed in dists:
-            for x, d in zip(nets, dealer.unpack(packed), strict=False):
-                if d:
-                    out[units * x] += reach * weight * d
-
     # -- the hand, card by card ----------------------------------------------------------------
-    def levels(self, out, dec, pending) -> None:
+    def levels(self, pending) -> None:
         g, play = self.g, self.g.play
         while pending:
             n = max(pending)
@@ -140,13 +155,13 @@ class Walk:
                 action = play.action[(u, code, s, m, k, splits)]
                 here = reach * self.mass(u, counts, n)
                 if action == STAND:
-                    dec["stand"] += here
+                    self.dec["stand"] += here
                     t, nets = play.stand_nets(s, m, k)
-                    self.against_dealer(out, u, counts, code, n,
-                                        play.must_reach and t == TARGET, nets, units, reach)
+                    self.against(u, counts, code, n, play.must_reach and t == TARGET, nets,
+                                 units, reach)
                 elif action == HIT:
                     if k == 1:
-                        dec["hit"] += here
+                        self.dec["hit"] += here
                     for c in range(KINDS):
                         r = counts[c]
                         if not r:
@@ -154,15 +169,16 @@ class Walk:
                         s2, m2 = play.child_hand(c, s, m)
                         counts[c] = r - 1
                         if play.best[m2][s2] < 0:
-                            out[-units * g.scale] += reach * r * self.mass(u, counts, n - 1)
+                            self.alone(u, counts, code - g.radix[c], n - 1, -units * g.scale,
+                                       reach * r)
                         else:
                             pending[n - 1][(u, code - g.radix[c], s2, m2, k + 1, splits, units)] += reach * r
                         counts[c] = r
                 elif action == SPLIT:
-                    dec["split"] += here
-                    self.opened(out, u, counts, code, n, splits, units, reach)
+                    self.dec["split"] += here
+                    self.opened(u, counts, code, splits, units, reach)
 
-    def opened(self, out, u, counts, code, n, splits, units, reach) -> None:
+    def opened(self, u, counts, code, splits, units, reach) -> None:
         """An opening: the rest of the round is counted jointly once the walk is done (opening.py)."""
         g = self.g
         moved = KD if g.kd_first and counts[KD] < g.full[KD] else FIGURE
