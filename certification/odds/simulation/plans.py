@@ -7,8 +7,8 @@ import numpy as np
 from casino.rules.model import Rules, SevenHalfRules
 
 from . import seven_half
-from .stream import BUFFER_WORDS
 from .seven_half_walk import WalkTables, walk_tables
+from .stream import BUFFER_WORDS
 from .two_card import TwoCardTables, two_card_tables
 
 
@@ -46,14 +46,14 @@ class Plan:
         t = self.tables
         lo = self.outcomes.lo_array()
         if self.kernel == "seven_half_walk":
-            from .seven_half_walk import play_walk
+            from .seven_half_walk_kernel import play_walk
 
             deck, w = t.classes.astype(np.int8), self.walk
 
             def run(rounds, hist):
                 pos[0] = play_walk(state, words, pos[0], rounds, deck, t.first_state, t.flags,
-                                   t.action, t.stake, t.params, w.walk, w.info, w.settle,
-                                   w.layout, hist)
+                                   t.action, t.stake, t.params, w.walk, w.info, w.player_start,
+                                   w.dealer_start, w.settle, w.layout, hist)
 
         elif self.kernel == "seven_half":
             from .seven_half_kernel import play

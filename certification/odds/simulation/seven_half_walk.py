@@ -23,13 +23,10 @@ import numpy as np
 
 from casino.rules.model import SevenHalfRules
 
-from ._jit import jit
 from .seven_half import (
     DNC,
-    EXCHANGE,
     FOLD,
     HIDDEN,
-    KD,
     KDF,
     LOSE,
     NATURAL,
@@ -41,11 +38,14 @@ from .seven_half import (
     WIN75,
     SevenHalfPlan,
 )
-from .stream import BUDGET, CARDS, draw, mulhi, refill
+from .stream import BUDGET, CARDS
 
 ROW_BITS = 4
+# The player's first two draws and the dealer's first three are read from one table each;
+# the steps after those from the walk table.
 PLAYER_STEPS, DEALER_STEPS = 5, 4
-MORE, SHOWS75, ALIVE, CODE_SHIFT = 1, 2, 4, 3
+PLAYER_FIRST, DEALER_FIRST = 2, 3
+MORE, SHOWS75, ALIVE, CARDS_SHIFT, CODE_SHIFT = 1, 2, 4, 3, 8
 
 
 @dataclass
@@ -53,7 +53,11 @@ class WalkTables:
     walk: np.ndarray
     """uint16, 16 per row: the row after each card class (rows of stands map to themselves)."""
     info: np.ndarray
-    """uint16 per row: MORE (draws on), SHOWS75, ALIVE (not bust), and the settlement code."""
+    """uint16 per row: MORE (draws on), SHOWS75, ALIVE (not bust), cards, settlement code."""
+    player_start: np.ndarray
+    """uint16: the row after two walk steps, per (upcard slot, exchanges, first card, two cards)."""
+    dealer_start: np.ndarray
+    """uint16: the row after three walk steps, per (player shows 7 1/2, upcard, three cards)."""
     settle: np.ndarray
     """Histogram bin per (stake, player code, dealer code), flattened."""
     layout: np.ndarray
@@ -76,42 +80,52 @@ def walk_tables(rules: SevenHalfRules, plan: SevenHalfPlan) -> WalkTables | None
         return None
     p_ = dict(zip(PARAMS, plan.params.tolist(), strict=True))
     n_states = plan.next_state.shape[0]
-    rows, bust = n_states + 1, n_states
+    ncards = plan.ncards.astype(np.int64)
+    # A bust keeps its number of cards (its own row per count), which says where the
+    # dealer's cards start.
+    most = int(ncards.max()) + 1
+    rows = n_states + most + 1
+    step = np.where(plan.next_state >= 0, plan.next_state, n_states + ncards[:, None] + 1)
+    busts = np.arange(n_states, rows)
+    step = np.vstack([step, np.repeat(busts[:, None], 9, axis=1)])
+    cards = np.append(ncards, busts - n_states)
+    bust = np.arange(rows) >= n_states
     e_blocks = p_["exchange_max"] + 1
     slots = 9 if p_["visible"] else 1
     dealer0 = slots * e_blocks * rows
-    if dealer0 + 2 * rows > 1 << 16:
+    if dealer0 + 2 * rows > 1 << 16 or most >= 1 << (CODE_SHIFT - CARDS_SHIFT):
         return None
-    step = np.where(plan.next_state >= 0, plan.next_state, bust)
-    step = np.vstack([step, np.full((1, 9), bust)])
     walk = np.zeros((dealer0 + 2 * rows, 1 << ROW_BITS), dtype=np.uint16)
     info = np.zeros(dealer0 + 2 * rows, dtype=np.uint16)
-    states = np.arange(rows)
-    pcodes, pcode = _codes([_player_kind(plan, s, bust) for s in range(rows)])
-    dcodes, dcode = _codes([_dealer_kind(plan, p_, d, bust) for d in range(rows)])
-    alive = (states != bust) * ALIVE
-    totals = np.append(plan.totals, 16)
-    shows = (totals == 15) * SHOWS75
+    pcodes, pcode = _codes([None if b else _player_kind(plan, s) for s, b in enumerate(bust)])
+    dcodes, dcode = _codes([None if b else _dealer_kind(plan, p_, d) for d, b in enumerate(bust)])
+    if max(len(pcodes), len(dcodes)) > 1 << (16 - CODE_SHIFT):
+        return None
+    totals = np.append(plan.totals, np.full(rows - n_states, 16))
+    alive_shows = ~bust * ALIVE | (totals == 15) * SHOWS75
     for slot in range(slots):
         up = slot if p_["visible"] else HIDDEN
         for e in range(e_blocks):
-            a = np.append(plan.action[:, up, e], STAND)
-            more = (a != STAND) & (a != FOLD) & (states != bust)
+            a = np.append(plan.action[:, up, e], np.full(rows - n_states, STAND))
+            more = (a != STAND) & (a != FOLD)
             _fill(walk, info, (slot * e_blocks + e) * rows, step, more,
-                  pcode << CODE_SHIFT | alive | shows)
-    ncards = np.append(plan.ncards, 99)
+                  pcode << CODE_SHIFT | cards << CARDS_SHIFT | alive_shows)
     for show in (0, 1):
         limit = np.where(show and p_["must_reach"], 15, p_["stands2"])
-        draws = (ncards < p_["dealer_max"]) & ((totals < p_["stands2"]) | (totals < limit))
-        _fill(walk, info, dealer0 + show * rows, step, draws & (states != bust),
-              dcode << CODE_SHIFT)
+        draws = (cards < p_["dealer_max"]) & ((totals < p_["stands2"]) | (totals < limit)) & ~bust
+        _fill(walk, info, dealer0 + show * rows, step, draws,
+              dcode << CODE_SHIFT | cards << CARDS_SHIFT)
+    first = np.where(plan.first_state >= 0, plan.first_state, 0)
+    player = (np.arange(slots * e_blocks)[:, None] * rows + first).reshape(-1)
+    dealer = (dealer0 + np.arange(2)[:, None] * rows + first).reshape(-1)
     lo = plan.outcomes.lo[0]
     overrides = [plan.values[0, LOSE] - lo, plan.values[0, KDF] - lo]
     settle = np.array([[[_net(plan, p_, stake, pk, dk) - lo for dk in dcodes] for pk in pcodes]
                        for stake in range(plan.values.shape[0])], dtype=np.int64)
     layout = np.array([rows, e_blocks, dealer0, len(dcodes), len(pcodes), *overrides],
                       dtype=np.int64)
-    return WalkTables(walk.reshape(-1), info, settle.reshape(-1), layout)
+    return WalkTables(walk.reshape(-1), info, _ahead(walk, player, PLAYER_FIRST),
+                      _ahead(walk, dealer, DEALER_FIRST), settle.reshape(-1), layout)
 
 
 def _fill(walk, info, base, step, more, row_info):
@@ -121,23 +135,28 @@ def _fill(walk, info, base, step, more, row_info):
     info[base:base + rows] = row_info | more * MORE
 
 
+def _ahead(walk, starts, steps):
+    """The row reached from each start over every sequence of ``steps`` cards."""
+    walk = walk.reshape(-1, 1 << ROW_BITS)
+    rows = starts.astype(np.int64)
+    for _ in range(steps):
+        rows = walk[rows[..., None], np.arange(9)].astype(np.int64)
+    return rows.reshape(-1).astype(np.uint16)
+
+
 def _codes(kinds):
     distinct = sorted(set(kinds), key=repr)
     index = {k: i for i, k in enumerate(distinct)}
     return distinct, np.array([index[k] for k in kinds], dtype=np.int64)
 
 
-def _player_kind(plan, s, bust):
-    if s == bust:
-        return None
+def _player_kind(plan, s):
     f = int(plan.flags[s])
     kind = (TRIPLE if f & 2 else NATURAL if f & 1 else WIN75 if plan.totals[s] == 15 else WIN)
     return int(plan.totals[s]), kind, (f & 3) != 0
 
 
-def _dealer_kind(plan, p_, d, bust):
-    if d == bust:
-        return None
+def _dealer_kind(plan, p_, d):
     return int(plan.totals[d]), bool(p_["dnc"] and plan.flags[d] & 1)
 
 
@@ -152,105 +171,3 @@ def _net(plan, p_, stake, pk, dk):
     if dk is None or pt > dk[0]:
         return v[kind]
     return v[PUSH] if pt == dk[0] and not p_["ties_dealer"] else v[LOSE]
-
-
-
-@jit
-def play_walk(state, words, pos, rounds, deck, first, flags, action, stake_of, params, walk,
-              info, settle, layout, hist):
-    """``seven_half_kernel.play`` for a plan with walk tables; returns the new position."""
-    kd_mode, visible = params[0] != 0, params[1] != 0
-    exchange_max, fold_allowed, need = params[8], params[11] != 0, params[12]
-    rows, e_blocks, dealer0, n_dealer, n_player = layout[0], layout[1], layout[2], layout[3], layout[4]
-    lost, kd_first = layout[5], layout[6]
-    n = deck.shape[0]
-    later = np.uint64((n - 4) * (n - 5) * (n - 6) * (n - 7))
-    for _ in range(rounds):
-        if pos + need > words.shape[0]:
-            pos = refill(state, words, pos)
-        x, y = words[pos], words[pos + 1]
-        pos += 2
-        for i in range(4):
-            m = np.uint64(n - i)
-            j = i + np.int64(mulhi(x, m))
-            x = x * m
-            c = deck[j]
-            deck[j] = deck[i]
-            deck[i] = c
-        for i in range(4, CARDS):
-            m = np.uint64(n - i)
-            j = i + np.int64(mulhi(y, m))
-            y = y * m
-            c = deck[j]
-            deck[j] = deck[i]
-            deck[i] = c
-        p, u = deck[0], deck[1]
-        up = u if visible else HIDDEN
-        s = first[p]
-        e = 0
-        k = 2
-        a = action[s, up, 0]
-        # A settled round still walks (its result is replaced): no branch on it either.
-        override = -1
-        if kd_mode:
-            override = lost if u == KD else (kd_first if p == KD else -1)
-        while a == EXCHANGE and (flags[s] & 4) != 0 and e < exchange_max:
-            e += 1
-            c = deck[k]
-            k += 1
-            if kd_mode and c == KD:
-                override = kd_first if override < 0 else override
-                break
-            s = first[c]
-            a = action[s, up, e]
-        if a == FOLD and fold_allowed and override < 0:
-            override = lost
-        stake = stake_of[s, up, e]
-        slot = u if visible else 0
-        start = (slot * e_blocks + e) * rows + s
-        r = start
-        first_draw = k
-        for i in range(PLAYER_STEPS):
-            nr = np.int64(walk[(r << ROW_BITS) | deck[first_draw + i]])
-            k += nr != r
-            r = nr
-        ir = np.int64(info[r])
-        dealt = k
-        d = dealer0 + ((ir >> 1) & 1) * rows + first[u]
-        for i in range(DEALER_STEPS):
-            nd = np.int64(walk[(d << ROW_BITS) | deck[dealt + i]])
-            k += nd != d
-            d = nd
-        idr = np.int64(info[d])
-        if override < 0 and ((ir & MORE) != 0 or dealt > CARDS or (
-                (ir & ALIVE) != 0 and ((idr & MORE) != 0 or k > CARDS))):
-            # Rare: play the round again from its first decision, dealing past the eight.
-            budget = later
-            k = first_draw
-            r = start
-            while (info[r] & MORE) != 0:
-                if k >= CARDS:
-                    j, y, budget, used = draw(y, budget, n - k, words[pos])
-                    pos += used
-                    j += k
-                    c = deck[j]
-                    deck[j] = deck[k]
-                    deck[k] = c
-                r = np.int64(walk[(r << ROW_BITS) | deck[k]])
-                k += 1
-            ir = np.int64(info[r])
-            d = dealer0 + ((ir >> 1) & 1) * rows + first[u]
-            while (ir & ALIVE) != 0 and (info[d] & MORE) != 0:
-                if k >= CARDS:
-                    j, y, budget, used = draw(y, budget, n - k, words[pos])
-                    pos += used
-                    j += k
-                    c = deck[j]
-                    deck[j] = deck[k]
-                    deck[k] = c
-                d = np.int64(walk[(d << ROW_BITS) | deck[k]])
-                k += 1
-            idr = np.int64(info[d])
-        b = settle[(stake * n_player + (ir >> CODE_SHIFT)) * n_dealer + (idr >> CODE_SHIFT)]
-        hist[0, b if override < 0 else override] += 1
-    return pos
