@@ -2,7 +2,10 @@
 
 The kernel steps the chunk's generator (``state``) through the word buffer ``words``
 from position ``pos`` and returns the new position; the caller keeps it, and the deck's
-arrangement, for the next call. Tables and codes are those of ``seven_half.py``.
+arrangement, for the next call. Tables and codes are those of ``seven_half.py``. It plays
+the variants the table walk does not (a shot, an opening, a shoe too large for four digits
+a word): it deals a round's first ``CARDS`` cards up front as the walk does, so the two
+play every round alike where both can.
 
 The strategy is looked up, never computed: a hand is a state of the composition
 automaton (``nxt[state, card class]``), and ``action[state, upcard, fours exchanged]``
