@@ -53,7 +53,7 @@ class Plan:
             def run(rounds, hist):
                 pos[0] = play_walk(state, words, pos[0], rounds, deck, t.first_state, t.flags,
                                    t.action, t.stake, t.params, w.walk, w.info, w.player_start,
-                                   w.dealer_start, w.settle, w.layout, hist)
+                                   w.dealer_start, w.settle, w.layout, hist[0])
 
         elif self.kernel == "seven_half":
             from .seven_half_kernel import play

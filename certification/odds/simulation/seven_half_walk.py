@@ -18,6 +18,7 @@ deals the same eight first, so both play every round alike (the tests compare th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 import numpy as np
 
@@ -61,8 +62,9 @@ class WalkTables:
     settle: np.ndarray
     """Histogram bin per (stake, player code, dealer code), flattened."""
     layout: np.ndarray
-    """int64: rows per block, exchange blocks per upcard, first dealer row, dealer codes,
-    player codes, and the bins of a lost ante and of a first-card king of diamonds."""
+    """int64: rows per block, exchange blocks per upcard, first dealer row, bits of a dealer
+    code, player codes, the bins of a lost ante and of a first-card king of diamonds, and
+    whether any first card takes a final bet."""
 
 
 def eligible(rules: SevenHalfRules) -> bool:
@@ -120,9 +122,14 @@ def walk_tables(rules: SevenHalfRules, plan: SevenHalfPlan) -> WalkTables | None
     dealer = (dealer0 + np.arange(2)[:, None] * rows + first).reshape(-1)
     lo = plan.outcomes.lo[0]
     overrides = [plan.values[0, LOSE] - lo, plan.values[0, KDF] - lo]
-    settle = np.array([[[_net(plan, p_, stake, pk, dk) - lo for dk in dcodes] for pk in pcodes]
-                       for stake in range(plan.values.shape[0])], dtype=np.int64)
-    layout = np.array([rows, e_blocks, dealer0, len(dcodes), len(pcodes), *overrides],
+    # Dealer codes in a power-of-two stride, so the kernel shifts instead of multiplying.
+    dealer_bits = max(len(dcodes) - 1, 1).bit_length()
+    settle = np.zeros((plan.values.shape[0], len(pcodes), 1 << dealer_bits), dtype=np.int64)
+    for stake, (i, pk), (j, dk) in product(range(settle.shape[0]), enumerate(pcodes),
+                                           enumerate(dcodes)):
+        settle[stake, i, j] = _net(plan, p_, stake, pk, dk) - lo
+    layout = np.array([rows, e_blocks, dealer0, dealer_bits, len(pcodes), *overrides,
+                       plan.stake.any()],
                       dtype=np.int64)
     return WalkTables(walk.reshape(-1), info, _ahead(walk, player, PLAYER_FIRST),
                       _ahead(walk, dealer, DEALER_FIRST), settle.reshape(-1), layout)

@@ -23,20 +23,21 @@ from .seven_half_walk import DEALER_FIRST, DEALER_STEPS, PLAYER_FIRST, PLAYER_ST
 from .stream import CARDS, draw, refill
 
 _U4, _U9, _U81, _U729 = np.uint64(4), np.uint64(9), np.uint64(81), np.uint64(729)
-_U1, _UCARDS = np.uint64(1), np.uint64(0x1F)
+_U0, _U1, _U2, _UCARDS = np.uint64(0), np.uint64(1), np.uint64(2), np.uint64(0x1F)
 _MORE, _ALIVE = np.uint64(tables.MORE), np.uint64(tables.ALIVE)
 _CARDS, _CODE = np.uint64(tables.CARDS_SHIFT), np.uint64(tables.CODE_SHIFT)
 
 
 @jit
 def play_walk(state, words, pos, rounds, deck, first, flags, action, stake_of, params, walk,
-              info, player_start, dealer_start, settle, layout, hist):
-    """``seven_half_kernel.play`` for a plan with walk tables; returns the new position."""
+              info, player_start, dealer_start, settle, layout, counts):
+    """``seven_half_kernel.play`` for a plan with walk tables, counting into ``counts``
+    (the bet's histogram row); returns the new position."""
     kd_mode, visible = params[0] != 0, params[1] != 0
     exchange_max, fold_allowed, need = params[8], params[11] != 0, params[12]
     rows, e_blocks, dealer0 = np.uint64(layout[0]), np.uint64(layout[1]), np.uint64(layout[2])
-    n_dealer, n_player = np.uint64(layout[3]), np.uint64(layout[4])
-    lost, kd_first = layout[5], layout[6]
+    dealer_bits, n_player = np.uint64(layout[3]), np.uint64(layout[4])
+    lost, kd_first, staked = layout[5], layout[6], layout[7] != 0
     n = deck.shape[0]
     later = (n - 4) * (n - 5) * (n - 6) * (n - 7)
     for _ in range(rounds):
@@ -62,36 +63,41 @@ def play_walk(state, words, pos, rounds, deck, first, flags, action, stake_of, p
         s = first[p]
         e = 0
         k = 2
-        a = action[s, up, 0]
+        stake = _U0
         # A round settled at once still walks (its result is replaced): no branch on it.
         override = -1
         if kd_mode:
             override = lost if u == KD else (kd_first if p == KD else -1)
-        while a == EXCHANGE and (flags[s] & 4) != 0 and e < exchange_max:
-            e += 1
-            held = deck[k]
-            k += 1
-            if kd_mode and held == KD:
-                override = kd_first if override < 0 else override
-                break
-            s = first[held]
-            a = action[s, up, e]
-        if a == FOLD and fold_allowed and override < 0:
-            override = lost
-        stake = np.uint64(stake_of[s, up, e])
+        if exchange_max > 0 or fold_allowed:
+            a = action[s, up, 0]
+            while a == EXCHANGE and (flags[s] & 4) != 0 and e < exchange_max:
+                e += 1
+                held = deck[k]
+                k += 1
+                if kd_mode and held == KD:
+                    override = kd_first if override < 0 else override
+                    break
+                s = first[held]
+                a = action[s, up, e]
+            if fold_allowed and a == FOLD and override < 0:
+                override = lost
+        if staked:
+            stake = np.uint64(stake_of[s, up, e])
         block = np.uint64(u if visible else 0) * e_blocks + np.uint64(e)
         first_draw = k
+        at = np.uint64(k)
         r = np.uint64(player_start[(block * _U9 + np.uint64(held)) * _U81
-                                  + np.uint64(deck[k]) * _U9 + np.uint64(deck[k + 1])])
+                                  + np.uint64(deck[at]) * _U9 + np.uint64(deck[at + _U1])])
         for i in range(PLAYER_FIRST, PLAYER_STEPS):
-            r = np.uint64(walk[(r << _U4) | np.uint64(deck[first_draw + i])])
+            r = np.uint64(walk[(r << _U4) | np.uint64(deck[at + np.uint64(i)])])
         ir = np.uint64(info[r])
-        dealt = first_draw + np.int64((ir >> _CARDS) & _UCARDS) - 1
-        c1, c2, c3 = np.uint64(deck[dealt]), np.uint64(deck[dealt + 1]), np.uint64(deck[dealt + 2])
+        at += ((ir >> _CARDS) & _UCARDS) - _U1
+        dealt = np.int64(at)
+        c1, c2, c3 = np.uint64(deck[at]), np.uint64(deck[at + _U1]), np.uint64(deck[at + _U2])
         d = np.uint64(dealer_start[(((ir >> _U1) & _U1) * _U9 + np.uint64(u))
                                    * _U729 + c1 * _U81 + c2 * _U9 + c3])
         for i in range(DEALER_FIRST, DEALER_STEPS):
-            d = np.uint64(walk[(d << _U4) | np.uint64(deck[dealt + i])])
+            d = np.uint64(walk[(d << _U4) | np.uint64(deck[at + np.uint64(i)])])
         idr = np.uint64(info[d])
         k = dealt + np.int64((idr >> _CARDS) & _UCARDS) - 1
         if override < 0 and ((ir & _MORE) != 0 or dealt > CARDS or (
@@ -123,6 +129,6 @@ def play_walk(state, words, pos, rounds, deck, first, flags, action, stake_of, p
                 d = np.uint64(walk[(d << _U4) | np.uint64(deck[k])])
                 k += 1
             idr = np.uint64(info[d])
-        b = settle[(stake * n_player + (ir >> _CODE)) * n_dealer + (idr >> _CODE)]
-        hist[0, b if override < 0 else override] += 1
+        b = settle[((stake * n_player + (ir >> _CODE)) << dealer_bits) | (idr >> _CODE)]
+        counts[np.uint64(b if override < 0 else override)] += 1
     return pos
