@@ -1,10 +1,10 @@
 """The table-walk kernel against the general one, round by round on the same words.
 
-Both deal a round's first eight cards up front and every later card one at a time from
+Both deal a round's first seven cards up front and every later card one at a time from
 the same stream, so on the same seed they must play every round alike: the histograms
 are compared exactly, over several calls (the deck and the word buffer carried between
 them), for every preset the walk plays and the options that change its tables or send
-rounds down its slow path (long hands dealt past the eighth card).
+rounds down its slow path (long hands dealt past the seventh card).
 """
 
 import numpy as np

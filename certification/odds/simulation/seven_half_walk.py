@@ -8,11 +8,12 @@ a bust maps to the bust row, and a dealer's row where it stands does). A hand is
 played by following the table over the next few dealt cards, whatever they are, with
 no decision in between; the rows the walk ends on name the settled result.
 
-Eight cards are dealt up front, four digits of each of two words, exactly the digits
-``stream.draw`` would take for them (hence the deck-size limit). A round that needs
-more (a long hand, a dealer drawing many small cards) is played again from its first
-decision with cards dealt one by one, as the general kernel does; the general kernel
-deals the same eight first, so both play every round alike (the tests compare them).
+Seven cards (``stream.CARDS``) are dealt up front, four digits of one word and three of
+the next, exactly the digits ``stream.draw`` would take for them (hence the deck-size
+limit). A round that needs more (a long hand, a dealer drawing many small cards: about
+one in thirty) is played again from its first decision with cards dealt one by one, as
+the general kernel does; the general kernel deals the same seven first, so both play
+every round alike (the tests compare them).
 """
 
 from __future__ import annotations
@@ -42,9 +43,10 @@ from .seven_half import (
 from .stream import BUDGET, CARDS
 
 ROW_BITS = 4
-# The player's first two draws and the dealer's first three are read from one table each;
-# the steps after those from the walk table.
-PLAYER_STEPS, DEALER_STEPS = 5, 4
+# Draws a round takes without its slow path: with seven cards dealt, a player who hits four
+# times leaves the dealer too few anyway. The player's first two draws and the dealer's
+# first three are read from one table each, the others from the walk table.
+PLAYER_STEPS, DEALER_STEPS = 4, 4
 PLAYER_FIRST, DEALER_FIRST = 2, 3
 MORE, SHOWS75, ALIVE, CARDS_SHIFT, CODE_SHIFT = 1, 2, 4, 3, 8
 

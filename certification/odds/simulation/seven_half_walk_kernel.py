@@ -4,9 +4,10 @@ The optimal (or chosen) strategy is never consulted as a decision in the loop: i
 folded into the walk tables, where a row the policy stands on maps every card to itself.
 The player's hand is the row ``player_start[upcard slot, exchanges, first card, next two
 cards]`` followed by walk steps over the next cards, the dealer's likewise from
-``dealer_start``, and the rows reached name the result in ``settle``. Only exchanges of a
-four (a table lookup of ``action`` per exchange), and the rare round that needs more than
-the eight cards dealt up front, branch; that round is played again one card at a time.
+``dealer_start``, and the rows reached name the result in ``settle``. Only the first
+card's own choices, where the rules offer them (exchanging a four, folding: ``action``;
+the final bet: ``stake``), and the rare round that needs more than the ``CARDS`` dealt up
+front branch; that round is played again one card at a time.
 
 Indices are unsigned so that numba emits no negative-index wraparound on the walk.
 """
@@ -39,7 +40,9 @@ def play_walk(state, words, pos, rounds, deck, first, flags, action, stake_of, p
     dealer_bits, n_player = np.uint64(layout[3]), np.uint64(layout[4])
     lost, kd_first, staked = layout[5], layout[6], layout[7] != 0
     n = deck.shape[0]
-    later = (n - 4) * (n - 5) * (n - 6) * (n - 7)
+    later = 1
+    for i in range(4, CARDS):
+        later *= n - i
     for _ in range(rounds):
         if pos + need > words.shape[0]:
             pos = refill(state, words, pos)
@@ -102,7 +105,7 @@ def play_walk(state, words, pos, rounds, deck, first, flags, action, stake_of, p
         k = dealt + np.int64((idr >> _CARDS) & _UCARDS) - 1
         if override < 0 and ((ir & _MORE) != 0 or dealt > CARDS or (
                 (ir & _ALIVE) != 0 and ((idr & _MORE) != 0 or k > CARDS))):
-            # Rare: play the round again from its first decision, dealing past the eight.
+            # Rare: play the round again from its first decision, dealing past the seven.
             budget = later
             k = first_draw
             r = np.uint64(first[held]) + block * rows
