@@ -83,6 +83,8 @@ def test_the_interpreted_fallback_is_bit_identical_to_the_compiled_kernels():
         SimulationSpec(with_overrides(PRESETS["siete-y-media"], ["four_exchange_max=2", "shoot_seven=true",
                                                                    "split_figures=true", "max_splits=1"]),
                        rounds=1500, seed=5, strategy="house", chunk_rounds=500, checkpoint_rounds=250),
+        SimulationSpec(with_overrides(PRESETS["sette-e-mezzo"], ["four_exchange_max=2"]),
+                       rounds=1500, seed=5, strategy="house", chunk_rounds=500, checkpoint_rounds=250),
         SimulationSpec(PRESETS["seven-half-casino"], rounds=1500, seed=5, strategy="house",
                        chunk_rounds=500, checkpoint_rounds=250),
         SimulationSpec(PRESETS["nine-ten-eleven"], rounds=1500, seed=5, strategy="house",

@@ -75,11 +75,12 @@ def test_every_deal_gives_the_same_outcome_and_the_exact_figures(label):
     assert square - mean ** 2 == exact.variance
 
 
-def test_larger_decks_and_third_cards_take_the_general_kernel():
-    for overrides in (["decks=3"], ["player_max_cards=3"], ["dealer_max_cards=3"]):
+def test_larger_decks_and_third_cards_take_a_kernel_that_deals_card_by_card():
+    for overrides, kernel in ((["decks=3"], "seven_half"), (["player_max_cards=3"], "seven_half_walk"),
+                              (["dealer_max_cards=3"], "seven_half_walk")):
         rules = with_overrides(CASINO, overrides)
         assert not eligible(rules)
-        assert build_plan(SimulationSpec(rules, rounds=1, seed=0)).kernel == "seven_half"
+        assert build_plan(SimulationSpec(rules, rounds=1, seed=0)).kernel == kernel
 
 
 def test_lanes_are_numpys_sfc64_seeded_from_the_chunks_seed_sequence():

@@ -7,6 +7,7 @@ import numpy as np
 from casino.rules.model import Rules, SevenHalfRules
 
 from . import seven_half
+from .seven_half_walk import WalkTables, walk_tables
 from .stream import BUFFER_WORDS
 from .two_card import TwoCardTables, two_card_tables
 
@@ -14,17 +15,21 @@ from .two_card import TwoCardTables, two_card_tables
 class Plan:
     """Picklable tables for one variant and strategy; ``runner()`` plays rounds with them."""
 
-    def __init__(self, rules: Rules, tables, two_card: TwoCardTables | None = None):
+    def __init__(self, rules: Rules, tables, two_card: TwoCardTables | None = None,
+                 walk: WalkTables | None = None):
         self.rules = rules
         self.tables = tables
         self.two_card = two_card
+        self.walk = walk
         self.outcomes = tables.outcomes
 
     @property
     def kernel(self) -> str:
         if self.rules.family != "seven_and_half":
             return "nine_ten_eleven"
-        return "two_card" if self.two_card is not None else "seven_half"
+        if self.two_card is not None:
+            return "two_card"
+        return "seven_half_walk" if self.walk is not None else "seven_half"
 
     def runner(self, seed: int, index: int):
         """A callable (rounds, hist) playing chunk ``index``'s next rounds into ``hist``.
@@ -40,7 +45,17 @@ class Plan:
         pos = [BUFFER_WORDS]
         t = self.tables
         lo = self.outcomes.lo_array()
-        if self.kernel == "seven_half":
+        if self.kernel == "seven_half_walk":
+            from .seven_half_walk_kernel import play_walk
+
+            deck, w = t.classes.astype(np.int8), self.walk
+
+            def run(rounds, hist):
+                pos[0] = play_walk(state, words, pos[0], rounds, deck, t.first_state, t.flags,
+                                   t.action, t.stake, t.params, w.walk, w.info, w.player_start,
+                                   w.dealer_start, w.settle, w.layout, hist[0])
+
+        elif self.kernel == "seven_half":
             from .seven_half_kernel import play
 
             deck = t.classes.astype(np.int8)
@@ -83,7 +98,9 @@ class Plan:
 def plan_for_rules(rules: Rules, policy) -> Plan:
     if isinstance(rules, SevenHalfRules):
         tables = seven_half.build_plan(rules, policy)
-        return Plan(rules, tables, two_card_tables(rules, tables))
+        two_card = two_card_tables(rules, tables)
+        walk = walk_tables(rules, tables) if two_card is None else None
+        return Plan(rules, tables, two_card, walk)
     from . import nine_ten_eleven
 
     return Plan(rules, nine_ten_eleven.build_plan(rules, policy))

@@ -2,7 +2,10 @@
 
 The kernel steps the chunk's generator (``state``) through the word buffer ``words``
 from position ``pos`` and returns the new position; the caller keeps it, and the deck's
-arrangement, for the next call. Tables and codes are those of ``seven_half.py``.
+arrangement, for the next call. Tables and codes are those of ``seven_half.py``. It plays
+the variants the table walk does not (a shot, an opening, a shoe too large for four digits
+a word): it deals a round's first ``CARDS`` cards up front as the walk does, so the two
+play every round alike where both can.
 
 The strategy is looked up, never computed: a hand is a state of the composition
 automaton (``nxt[state, card class]``), and ``action[state, upcard, fours exchanged]``
@@ -15,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import jit
-from .stream import BUDGET, draw, refill
+from .stream import BUDGET, CARDS, draw, refill
 
 FIG, KD, HIDDEN = 7, 8, 9
 STAND, HIT, FOLD, EXCHANGE, SHOOT, SPLIT = range(6)
@@ -47,17 +50,14 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
         if pos + need > words.shape[0]:
             pos = refill(state, words, pos)
         budget = BUDGET
-        j, x, budget, used = draw(x, budget, n, words[pos])
-        pos += used
-        p = deck[j]
-        deck[j] = deck[0]
-        deck[0] = p
-        j, x, budget, used = draw(x, budget, n - 1, words[pos])
-        pos += used
-        j += 1
-        u = deck[j]
-        deck[j] = deck[1]
-        deck[1] = u
+        for i in range(CARDS):
+            j, x, budget, used = draw(x, budget, n - i, words[pos])
+            pos += used
+            j += i
+            c = deck[j]
+            deck[j] = deck[i]
+            deck[i] = c
+        p, u = deck[0], deck[1]
         k = 2
         if kd_mode and u == KD:
             hist[0, values[0, LOSE] - lo[0]] += 1
@@ -75,12 +75,14 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
         kd_exchanged = False
         while a == EXCHANGE and (flags[s] & 4) != 0 and exchanges < exchange_max:
             exchanges += 1
-            j, x, budget, used = draw(x, budget, n - k, words[pos])
-            pos += used
-            j += k
-            c = deck[j]
-            deck[j] = deck[k]
-            deck[k] = c
+            if k >= CARDS:
+                j, x, budget, used = draw(x, budget, n - k, words[pos])
+                pos += used
+                j += k
+                c = deck[j]
+                deck[j] = deck[k]
+                deck[k] = c
+            c = deck[k]
             k += 1
             if kd_mode and c == KD:
                 kd_exchanged = True
@@ -101,12 +103,14 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
         if a == STAND:
             h = 1
         elif a == SHOOT and shoot and (flags[s] & 8) != 0:
-            j, x, budget, used = draw(x, budget, n - k, words[pos])
-            pos += used
-            j += k
-            c = deck[j]
-            deck[j] = deck[k]
-            deck[k] = c
+            if k >= CARDS:
+                j, x, budget, used = draw(x, budget, n - k, words[pos])
+                pos += used
+                j += k
+                c = deck[j]
+                deck[j] = deck[k]
+                deck[k] = c
+            c = deck[k]
             k += 1
             hands[0] = SHOT_MADE if c == FIG or c == KD else BUST
             h = 1
@@ -133,12 +137,14 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
                     a = action[s, up, exchanges]
                 if a == STAND:
                     break
-                j, x, budget, used = draw(x, budget, n - k, words[pos])
-                pos += used
-                j += k
-                c = deck[j]
-                deck[j] = deck[k]
-                deck[k] = c
+                if k >= CARDS:
+                    j, x, budget, used = draw(x, budget, n - k, words[pos])
+                    pos += used
+                    j += k
+                    c = deck[j]
+                    deck[j] = deck[k]
+                    deck[k] = c
+                c = deck[k]
                 k += 1
                 s = nxt[s, c]
                 hands[h] = s
@@ -157,12 +163,14 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
             continue
         d = first[u]
         while dealer_draws[d, shows75]:
-            j, x, budget, used = draw(x, budget, n - k, words[pos])
-            pos += used
-            j += k
-            c = deck[j]
-            deck[j] = deck[k]
-            deck[k] = c
+            if k >= CARDS:
+                j, x, budget, used = draw(x, budget, n - k, words[pos])
+                pos += used
+                j += k
+                c = deck[j]
+                deck[j] = deck[k]
+                deck[k] = c
+            c = deck[k]
             k += 1
             d = nxt[d, c]
             if d < 0:

@@ -16,7 +16,8 @@ on how the stream is cut into buffers.
 A card is dealt by a partial Fisher-Yates step on the kernel's deck: position k swaps
 with a uniform position in [k, n). The deck is not reset between rounds; a shuffle of
 any arrangement is as uniform as a shuffle of a fresh one, and the arrangement a round
-starts from is itself determined by the chunk's words.
+starts from is itself determined by the chunk's words. The Seven-and-a-half kernels deal
+a round's first ``CARDS`` places before play, whether the round uses them or not.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from ._jit import jit_inline
 
 BUDGET = 1 << 26
 BUFFER_WORDS = 1 << 12
+# Cards the Seven-and-a-half kernels deal before a round's first decision (see
+# seven_half_walk): enough for nearly every round, few enough to deal cheaply.
+CARDS = 7
 _S11, _S3, _S24, _S40 = np.uint64(11), np.uint64(3), np.uint64(24), np.uint64(40)
 _S32 = np.uint64(32)
 _M32 = np.uint64(0xFFFFFFFF)

@@ -18,11 +18,14 @@ WARM_ROUNDS = 100
 
 
 def warm_specs() -> list[SimulationSpec]:
-    """One quick spec per kernel: four-card casino, general Seven-and-a-half, 9-10-11."""
+    """One quick spec per kernel: four-card casino, Seven-and-a-half by table walks and
+    in general (a shot), 9-10-11."""
     nine_ten_eleven = with_overrides(PRESETS["nine-ten-eleven"], ["switch_allowed=false"])
+    shot = with_overrides(PRESETS["siete-y-media"], ["shoot_seven=true"])
     return [SimulationSpec(rules, rounds=WARM_ROUNDS, seed=0, strategy="house",
                            checkpoint_rounds=WARM_ROUNDS // 3)
-            for rules in (PRESETS["seven-half-casino"], PRESETS["siete-y-media"], nine_ten_eleven)]
+            for rules in (PRESETS["seven-half-casino"], PRESETS["siete-y-media"], shot,
+                          nine_ten_eleven)]
 
 
 def warm_kernels() -> dict[str, float]:
