@@ -48,3 +48,32 @@ def test_the_first_process_compiles_into_the_var_directory_and_the_next_loads(tm
     assert list((tmp_path / "numba").rglob("*.nbi"))
     second = _fresh_process(tmp_path)
     assert second["misses"] == 0 and second["hits"] == 5
+
+
+def test_compiled_code_is_kept_per_version_of_every_compiled_module(tmp_path, monkeypatch, request):
+    # numba checks a cached kernel against its own file only; the stream's helpers are
+    # inlined into it from another file, so an edit there must not find yesterday's code.
+    from certification import compiled
+
+    request.addfinalizer(compiled.sources_digest.cache_clear)
+    package = tmp_path / "certification"
+    for folder in compiled.COMPILED_SOURCES:
+        (package / folder).mkdir(parents=True)
+        (package / folder / "kernel.py").write_text("x = 1\n")
+    (package / "compiled.py").write_text(Path(compiled.__file__).read_text())
+    monkeypatch.setattr(compiled, "__file__", str(package / "compiled.py"))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("TABLECERT_VAR_DIR", str(tmp_path / "var"))
+
+    def folder():
+        compiled.sources_digest.cache_clear()
+        return compiled.cache_dir()
+
+    before = folder()
+    assert before.parent == tmp_path / "var" / "numba"
+    assert folder() == before
+    (package / "odds/simulation/kernel.py").write_text("x = 2\n")
+    edited = folder()
+    assert edited != before and edited.parent == before.parent
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(edited))  # as a child process inherits it
+    assert compiled.cache_dir() == edited
