@@ -2,8 +2,9 @@
 
 With ``DATABASE_URL`` and ``CELERY_BROKER_URL`` set, tests marked ``services`` run against
 them (PostgreSQL and Redis/RabbitMQ, with real worker processes). Without them those tests
-are skipped with the reason; with ``REQUIRE_SERVICES=1`` a missing or unreachable service
-stops the run before any test executes.
+are skipped with the reason; with ``REQUIRE_SERVICES=1`` a missing or unreachable service,
+or a missing chromium or redis-server (whose tests would otherwise be skipped), stops the
+run before any test executes.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 
 import pytest
 
-from tests.support.services import service_problems, services_configured
+from tests.support.services import service_problems, services_configured, tool_problems
 
 SKIP_REASON = (
     "needs real services: set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis or "
@@ -22,7 +23,7 @@ SKIP_REASON = (
 
 def pytest_configure(config: pytest.Config) -> None:
     if os.environ.get("REQUIRE_SERVICES") == "1":
-        problems = service_problems()
+        problems = service_problems() + tool_problems()
         if problems:
             pytest.exit(
                 "REQUIRE_SERVICES=1 but the services are not usable:\n  - " + "\n  - ".join(problems),

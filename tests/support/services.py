@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 
 def services_configured() -> bool:
@@ -33,6 +35,16 @@ def service_problems() -> list[str]:
                 conn.ensure_connection(max_retries=1)
         except Exception as exc:
             problems.append(f"the broker at CELERY_BROKER_URL is unreachable: {exc}")
+    return problems
+
+
+def tool_problems() -> list[str]:
+    """Programs whose absence would otherwise skip tests: the browser and a private Redis."""
+    problems = []
+    if not Path("/usr/bin/chromium").exists():
+        problems.append("/usr/bin/chromium is not installed: the browser tests would be skipped")
+    if shutil.which("redis-server") is None:
+        problems.append("redis-server is not installed: the broker-restart tests would be skipped")
     return problems
 
 
