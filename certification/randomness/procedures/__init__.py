@@ -1,9 +1,6 @@
 """Hand-shuffle procedure models and how close they come to a uniform deck."""
 
-# Names resolve on first use (PEP 562), so that reading an input file through this package
-# does not import the tests' scipy dependencies: Django's start-up reaches this package
-# through the evidence checks, and every web, worker and command process pays for it.
-from importlib import import_module
+from ..lazy import lazy_names
 
 _SOURCES = {
     "Assessment": ".assess",
@@ -15,17 +12,4 @@ _SOURCES = {
     "Step": ".procedure",
     "parse_procedure": ".procedure",
 }
-__all__ = sorted(_SOURCES)
-
-
-def __getattr__(name: str):
-    source = _SOURCES.get(name)
-    if source is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(source, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_names(__name__, globals(), _SOURCES)

@@ -1,9 +1,6 @@
 """Shuffle-log battery: are the deck orders that reach the table random?"""
 
-# Names resolve on first use (PEP 562), so that reading an input file through this package
-# does not import the tests' scipy dependencies: Django's start-up reaches this package
-# through the evidence checks, and every web, worker and command process pays for it.
-from importlib import import_module
+from ..lazy import lazy_names
 
 _SOURCES = {
     "run_battery": ".battery",
@@ -14,17 +11,4 @@ _SOURCES = {
     "BatteryResult": ".results",
     "TestResult": ".results",
 }
-__all__ = sorted(_SOURCES)
-
-
-def __getattr__(name: str):
-    source = _SOURCES.get(name)
-    if source is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(source, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_names(__name__, globals(), _SOURCES)
