@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from .runs import RunStatus
+from .runs import WorkerJob
 
 
-class ProtectionAudit(models.Model):
+class ProtectionAudit(WorkerJob):
     """One audit: what leaked information is worth to a player on one table configuration.
 
     The table settings, rounds and root seed reproduce it exactly; the exact exposures land in
@@ -28,20 +28,12 @@ class ProtectionAudit(models.Model):
     rounds = models.PositiveIntegerField()
     chunks = models.PositiveSmallIntegerField()
     seed = models.DecimalField(max_digits=39, decimal_places=0)
-    status = models.CharField(max_length=20, choices=RunStatus.choices, default=RunStatus.QUEUED,
-                              db_index=True)
-    progress = models.PositiveSmallIntegerField(default=0)
     chunks_total = models.PositiveIntegerField(default=0)
     chunks_done = models.PositiveIntegerField(default=0)
     exact = models.JSONField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created_at", "-id"]
+    class Meta(WorkerJob.Meta):
         constraints = [
             models.CheckConstraint(condition=models.Q(progress__lte=100),
                                    name="protection_audit_progress_max_100"),

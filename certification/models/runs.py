@@ -12,6 +12,31 @@ class RunStatus(models.TextChoices):
     FAILED = "failed", "Failed"
 
 
+class WorkerJob(models.Model):
+    """What every job the workers carry out keeps: where it stands, and when it ran.
+
+    Concrete jobs add their inputs and results, and name their own progress constraint
+    (a constraint's name is unique in the database).
+    """
+
+    status = models.CharField(
+        max_length=20, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True
+    )
+    progress = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created_at", "-id"]
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (RunStatus.DONE, RunStatus.FAILED)
+
+
 def report_path(instance: CertificationRun, filename: str) -> str:
     return f"reports/{instance.certificate_number or instance.pk}/{filename}"
 
@@ -20,7 +45,7 @@ def input_path(instance: CertificationRun, filename: str) -> str:
     return f"inputs/{instance.certificate_number or 'pending'}/{filename}"
 
 
-class CertificationRun(models.Model):
+class CertificationRun(WorkerJob):
     """One certification of a variant with one paytable version: the evidence a decision rests on.
 
     Everything needed to reproduce it is stored with it: the full rule dict analysed, its hash,
@@ -36,11 +61,7 @@ class CertificationRun(models.Model):
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    status = models.CharField(
-        max_length=20, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True
-    )
     step = models.CharField(max_length=100, blank=True)
-    progress = models.PositiveSmallIntegerField(default=0)
     rules_snapshot = models.JSONField()
     inputs_sha256 = models.CharField(max_length=64)
     exact = models.JSONField(null=True, blank=True)
@@ -67,7 +88,6 @@ class CertificationRun(models.Model):
     report_sha256 = models.CharField(max_length=64, blank=True)
     certificate_number = models.CharField(max_length=32, unique=True, null=True, blank=True)
     software_version = models.CharField(max_length=40)
-    error = models.TextField(blank=True)
     retry_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="retries",
         help_text="The failed run this one repeats with the same inputs.",
@@ -77,13 +97,9 @@ class CertificationRun(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="recertifications",
         help_text="The approving run whose figures this scheduled run re-checks.",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
 
-    class Meta:
-        ordering = ["-created_at", "-id"]
+    class Meta(WorkerJob.Meta):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(progress__lte=100), name="certification_run_progress_max_100"

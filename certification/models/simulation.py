@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from django.db import models
 
-from .runs import RunStatus
+from .runs import WorkerJob
 
 
-class SimulationRun(models.Model):
+class SimulationRun(WorkerJob):
     """A simulation fanned out over workers; the spec alone reproduces its result exactly.
 
     The spec holds the rule dict, strategy (and chart data), rounds, chunk size and root
@@ -23,21 +23,12 @@ class SimulationRun(models.Model):
     chunk_rounds = models.PositiveIntegerField()
     # Root seeds go up to 2**128 (SeedSequence entropy), past a 64-bit integer column.
     seed = models.DecimalField(max_digits=39, decimal_places=0)
-    status = models.CharField(
-        max_length=20, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True
-    )
     chunks_total = models.PositiveIntegerField()
     chunks_done = models.PositiveIntegerField(default=0)
-    progress = models.PositiveSmallIntegerField(default=0)
     rounds_per_second = models.FloatField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created_at", "-id"]
+    class Meta(WorkerJob.Meta):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(progress__lte=100), name="simulation_run_progress_max_100"

@@ -3,10 +3,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from .runs import RunStatus
+from .runs import WorkerJob
 
 
-class TuningJob(models.Model):
+class TuningJob(WorkerJob):
     """A designer's search for the smallest changes that bring a bet's edge into a band.
 
     ``request`` holds everything the search needs (the variant's full rules when it was
@@ -25,24 +25,15 @@ class TuningJob(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     request = models.JSONField()
-    status = models.CharField(
-        max_length=20, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True
-    )
     step = models.CharField(max_length=200, blank=True)
-    progress = models.PositiveSmallIntegerField(default=0)
     batch = models.PositiveIntegerField(default=0)
     """Batches dispatched so far; claiming the next one is a conditional update on it."""
     awaiting = models.JSONField(default=list, blank=True)
     """Keys of the variants the current batch is analysing."""
     evaluated = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["-created_at", "-id"]
+    class Meta(WorkerJob.Meta):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(progress__lte=100), name="tuning_job_progress_max_100"
@@ -52,9 +43,6 @@ class TuningJob(models.Model):
     def __str__(self) -> str:
         return f"Tuning {self.pk} of {self.variant}"
 
-    @property
-    def finished(self) -> bool:
-        return self.status in (RunStatus.DONE, RunStatus.FAILED)
 
 
 class TuningEvaluation(models.Model):

@@ -95,7 +95,7 @@ def simulation_spec(run: SimulationRun) -> SimulationSpec:
 def simulation_chunk_run(*, run_id: int, index: int) -> bool:
     """Compute chunk ``index`` unless it is already recorded; returns whether it counted."""
     run = SimulationRun.objects.get(pk=run_id)
-    if run.status in (RunStatus.DONE, RunStatus.FAILED):
+    if run.finished:
         return False
     if SimulationChunk.objects.filter(run_id=run_id, index=index).exists():
         return False
