@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.http import FileResponse, Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -14,6 +13,7 @@ from casino.permissions import CAN_PREPARE_PACKET
 from certification.models import CertificationRun, PacketJob
 from certification.services.packets import packet_job_create
 
+from ..downloads import stored_file
 from .base import ReadOnlyBackOfficeViewSet, valid
 from .serializers import WorkflowErrorSerializer
 
@@ -60,13 +60,5 @@ class PacketJobViewSet(ReadOnlyBackOfficeViewSet):
     @action(detail=True, methods=["get"])
     def download(self, request, pk=None):
         job = self.get_object()
-        if not job.file:
-            raise Http404("this packet is not built yet")
-        try:
-            handle = job.file.open("rb")
-        except FileNotFoundError:
-            raise Http404("the packet file is missing from storage") from None
-        response = FileResponse(handle, as_attachment=True, filename=job.file.name.rsplit("/", 1)[-1],
-                                content_type="application/zip")
-        response["X-Content-SHA256"] = job.sha256
-        return response
+        return stored_file(job.file, what="this packet", filename=job.file.name.rsplit("/", 1)[-1],
+                           content_type="application/zip", sha256=job.sha256)

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-from django.http import FileResponse, Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -12,6 +11,7 @@ from casino.models import AuditEvent
 from casino.permissions import CAN_RUN_CERTIFICATION
 from certification.models import CertificationRun
 
+from ..downloads import stored_file
 from .base import ReadOnlyBackOfficeViewSet
 from .filters import AuditEventFilter, CertificationRunFilter
 from .serializers import AuditEventSerializer, CertificationRunSerializer, WorkflowErrorSerializer
@@ -37,18 +37,8 @@ class CertificationRunViewSet(ReadOnlyBackOfficeViewSet):
     @action(detail=True, methods=["get"])
     def report(self, request, pk=None):
         run = self.get_object()
-        if not run.report:
-            raise Http404("this run has no report yet")
-        try:
-            handle = run.report.open("rb")
-        except FileNotFoundError:
-            raise Http404("the report file is missing from storage") from None
-        response = FileResponse(
-            handle, as_attachment=True, filename=f"{run.certificate_number}.pdf"
-        )
-        if run.report_sha256:
-            response["X-Content-SHA256"] = run.report_sha256
-        return response
+        return stored_file(run.report, what="this run's report", filename=f"{run.certificate_number}.pdf",
+                           sha256=run.report_sha256)
 
 
 class AuditEventViewSet(ReadOnlyBackOfficeViewSet):

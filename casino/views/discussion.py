@@ -14,6 +14,7 @@ from casino.permissions import CAN_ATTACH, CAN_COMMENT
 from casino.services.errors import WorkflowError
 from casino.services.reviews import attachment_create, review_comment_create
 
+from ..downloads import stored_file
 from .access import readable, role_required
 
 
@@ -72,7 +73,5 @@ def attachment_upload(request: HttpRequest, pk: int) -> HttpResponse:
 @readable
 def attachment_download(request: HttpRequest, pk: int, attachment_id: int) -> FileResponse:
     attachment = get_object_or_404(Attachment, pk=attachment_id, submission_id=pk)
-    return FileResponse(
-        attachment.file.open("rb"), as_attachment=True, filename=attachment.original_name,
-        content_type=attachment.content_type or "application/octet-stream",
-    )
+    return stored_file(attachment.file, what="this attachment", filename=attachment.original_name,
+                       content_type=attachment.content_type or "application/octet-stream")

@@ -8,7 +8,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -20,6 +20,7 @@ from certification.models import PacketJob, RunStatus
 from certification.reports.packet.catalogue import DOCUMENTS
 from certification.services.packets import packet_checklist, packet_job_create
 
+from ..downloads import stored_file
 from .access import page, readable, role_required
 from .common import workflow_message
 from .submissions import latest_run
@@ -93,11 +94,5 @@ def submission_packet_create(request: HttpRequest, pk: int) -> HttpResponse:
 @readable
 def packet_download(request: HttpRequest, pk: int) -> FileResponse:
     job = get_object_or_404(PacketJob, pk=pk)
-    if not job.file:
-        raise Http404("this packet is not built yet")
-    try:
-        handle = job.file.open("rb")
-    except FileNotFoundError:
-        raise Http404("the packet file is missing from storage") from None
-    return FileResponse(handle, as_attachment=True, filename=job.file.name.rsplit("/", 1)[-1],
-                        content_type="application/zip")
+    return stored_file(job.file, what="this packet", filename=job.file.name.rsplit("/", 1)[-1],
+                       content_type="application/zip", sha256=job.sha256)

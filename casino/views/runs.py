@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_sameorigin
@@ -16,6 +16,7 @@ from casino.permissions import CAN_RUN_CERTIFICATION
 from casino.services.errors import WorkflowError
 from certification.models import CertificationRun
 
+from ..downloads import stored_file
 from .access import readable, role_required
 from .common import workflow_message
 from .submissions import submission_progress
@@ -28,13 +29,9 @@ def run_status(request: HttpRequest, pk: int) -> JsonResponse:
     return JsonResponse(submission_progress(submission))
 
 
-def _report(run: CertificationRun):
-    if not run.report:
-        raise Http404("this run has no report yet")
-    try:
-        return run.report.open("rb")
-    except FileNotFoundError:
-        raise Http404("the report file is missing from storage") from None
+def _report(run: CertificationRun, *, as_attachment: bool) -> FileResponse:
+    return stored_file(run.report, what="this run's report", filename=f"{run}.pdf",
+                       content_type="application/pdf", as_attachment=as_attachment)
 
 
 # The reviewer page shows the draft report in an <iframe>; every other page stays DENY.
@@ -42,13 +39,13 @@ def _report(run: CertificationRun):
 @readable
 def run_report_inline(request: HttpRequest, pk: int) -> FileResponse:
     run = get_object_or_404(CertificationRun, pk=pk)
-    return FileResponse(_report(run), content_type="application/pdf", filename=f"{run}.pdf")
+    return _report(run, as_attachment=False)
 
 
 @readable
 def run_certificate(request: HttpRequest, pk: int) -> FileResponse:
     run = get_object_or_404(CertificationRun, pk=pk)
-    return FileResponse(_report(run), content_type="application/pdf", as_attachment=True, filename=f"{run}.pdf")
+    return _report(run, as_attachment=True)
 
 
 @require_POST
