@@ -39,6 +39,16 @@ def test_an_officer_attaches_a_file_and_it_downloads_unchanged(as_user, alice, a
     assert b"".join(download.streaming_content) == b"wash, riffle, riffle, box, riffle, cut\n"
 
 
+def test_an_attachment_lost_from_storage_is_a_404_that_says_so(as_user, alice, audrey, jurisdiction):
+    submission = make_submission(officer=alice)
+    upload = SimpleUploadedFile("procedure.txt", b"wash, cut\n", content_type="text/plain")
+    as_user(alice).post(reverse("web:submission-attach", args=[submission.pk]), {"file": upload})
+    attachment = submission.attachments.get()
+    attachment.file.storage.delete(attachment.file.name)
+    download = as_user(audrey).get(reverse("web:submission-attachment", args=[submission.pk, attachment.pk]))
+    assert download.status_code == 404
+
+
 def test_a_disallowed_file_is_refused_with_the_reason(as_user, alice, jurisdiction):
     submission = make_submission(officer=alice)
     upload = SimpleUploadedFile("tool.exe", b"MZ\x90\x00binary", content_type="application/octet-stream")
