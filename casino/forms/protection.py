@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from certification.protection.shuffle import DEFAULT_PROCEDURE
-from certification.protection.spec import DEFAULT_ROUNDS
+from certification.protection.spec import DEFAULT_ROUNDS, LONG_HANDS_ROUNDS
 
 
 class ProtectionAuditForm(forms.Form):
@@ -15,5 +15,7 @@ class ProtectionAuditForm(forms.Form):
                                    help_text="Share of the deck dealt before the shuffle; 0 shuffles every round.")
     procedure = forms.CharField(max_length=200, initial=DEFAULT_PROCEDURE,
                                 help_text="The hand-shuffle procedure, e.g. wash,riffle,riffle,box,riffle,cut.")
-    rounds = forms.IntegerField(min_value=100, max_value=20_000, initial=DEFAULT_ROUNDS,
-                                help_text="Simulated rounds per point of each curve.")
+    rounds = forms.IntegerField(
+        min_value=100, max_value=20_000, required=False,
+        help_text=f"Simulated rounds per point of each curve; blank: {DEFAULT_ROUNDS:,}, or "
+                  f"{LONG_HANDS_ROUNDS} where draws are unlimited (each round is an exact analysis).")

@@ -14,13 +14,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Any
 
-from .collusion import collusion_sample_sums
+from .collusion import RemovalModel, collusion_sample_sums
 from .dealt_through import ShoeDealer, dealt_through_sums
 from .exact_part import deck_values, exact_part, tags_by_kind
 from .merge import assemble
 from .sampling import chunk_rng
 from .shuffle import deal_positions, shuffle_hist, with_riffles
-from .spec import SHUFFLE_DECKS_PER_ROUND, AuditSpec, Job, jobs
+from .spec import AuditSpec, Job, jobs
 
 
 def audit_jobs(spec: AuditSpec, exact: dict[str, Any]) -> list[Job]:
@@ -33,7 +33,8 @@ def run_chunk(spec: AuditSpec, exact: dict[str, Any], job_index: int, chunk: int
     rng = chunk_rng(spec.seed, job_index, chunk)
     share = math.ceil(spec.rounds / spec.chunks)
     if job.exposure == "collusion":
-        return collusion_sample_sums(deck_values(spec.rules), int(job.parameter), rng, share)
+        return collusion_sample_sums(deck_values(spec.rules), int(job.parameter), rng, share,
+                                     RemovalModel.from_json(exact["collusion_control"]))
     if job.exposure == "dealt_through":
         dealer = ShoeDealer(spec.rules, deck_values(spec.rules), seats=spec.seats,
                             penetration=job.parameter, tags=tags_by_kind(spec, exact),
@@ -43,7 +44,7 @@ def run_chunk(spec: AuditSpec, exact: dict[str, Any], job_index: int, chunk: int
         procedure = with_riffles(spec.procedure, int(job.parameter))
         hist = shuffle_hist(procedure, deck_size=spec.deck_size,
                             positions=deal_positions(spec.seats, spec.deck_size), rng=rng,
-                            decks=share * SHUFFLE_DECKS_PER_ROUND)
+                            decks=math.ceil(spec.shuffle_decks / spec.chunks))
         # Even chunks train the predictor, odd chunks score it.
         return {"train" if chunk % 2 == 0 else "test": hist}
     raise ValueError(f"unknown job {job.key}")

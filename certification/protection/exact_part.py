@@ -14,7 +14,7 @@ from casino.rules.model import Rules, SevenHalfRules
 from certification.odds.analysis import analyze
 
 from . import one_card
-from .collusion import collusion_exact_gain, collusion_is_exact, control_mean
+from .collusion import RemovalModel, collusion_exact_gain, collusion_is_exact
 from .compositions import DeckValues, single_removals
 from .dealer_card import dealer_card_exposure
 from .dealt_through import count_tags
@@ -60,7 +60,11 @@ def exact_part(spec: AuditSpec) -> dict[str, Any]:
             out["collusion_exact"][str(k)] = fraction_text(collusion_exact_gain(values, k))
         else:
             simulated.append(k)
-            out.setdefault("collusion_control_mean", {})[str(k)] = fraction_text(control_mean(values, k))
+    if simulated:
+        model = RemovalModel.of(values)
+        out["collusion_control"] = model.to_json()
+        out["collusion_control_mean"] = {str(k): fraction_text(model.mean(values, k - 1))
+                                         for k in simulated}
     out["collusion_simulated"] = simulated
     return out
 

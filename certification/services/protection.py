@@ -55,7 +55,7 @@ def protection_spec(audit: ProtectionAudit) -> AuditSpec:
 
 
 def protection_audit_start(*, variant: GameVariant, paytable_version: PaytableVersion, actor,
-                           seats: int, penetration: float, procedure: str, rounds: int,
+                           seats: int, penetration: float, procedure: str, rounds: int | None,
                            seed: int | None = None, dispatch: bool = True) -> ProtectionAudit:
     """Record the request (audited) and, once committed, send the exact part to a worker."""
     from certification.randomness.procedures import ProcedureError, parse_procedure
@@ -72,8 +72,8 @@ def protection_audit_start(*, variant: GameVariant, paytable_version: PaytableVe
         raise ProtectionInputError("procedure", str(exc)) from None
     seed = secrets.randbits(64) if seed is None else seed
     try:
-        AuditSpec(rules=parsed_rules, seats=seats, penetration=penetration,
-                  procedure=procedure, rounds=rounds, seed=seed)
+        rounds = AuditSpec(rules=parsed_rules, seats=seats, penetration=penetration,
+                           procedure=procedure, rounds=rounds, seed=seed).rounds
     except ValueError as exc:
         field, _, message = str(exc).partition(": ")
         raise ProtectionInputError(field, message) from None

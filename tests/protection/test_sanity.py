@@ -140,8 +140,10 @@ def test_the_exact_part_is_plain_json_with_exact_fractions():
     assert Fraction(exact["dealer_card"]["player_edge_gain_fraction"]) > 0
     assert exact["collusion_exact"].keys() == {"2", "3", "4"}
     assert exact["collusion_simulated"] == [5]
-    unlimited = exact_part(AuditSpec(rules=preset("siete-y-media"), seats=3))
-    assert unlimited["collusion_exact"].keys() == {"2"} and unlimited["collusion_simulated"] == [3]
+    assert set(exact["collusion_control_mean"]) == {"5"} and exact["collusion_control"]["second"]
+    unlimited = exact_part(AuditSpec(rules=preset("siete-y-media"), seats=4))
+    # Unlimited draws: pairs of cards (k = 3) still counted exactly, larger groups sampled.
+    assert unlimited["collusion_exact"].keys() == {"2", "3"} and unlimited["collusion_simulated"] == [4]
 
 
 def test_a_leak_whose_value_is_not_computed_is_of_unknown_risk_never_none():

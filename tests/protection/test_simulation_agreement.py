@@ -50,16 +50,36 @@ def test_sampled_removed_cards_agree_with_the_exact_average(name):
 
 def test_sampled_collusion_agrees_with_exact_card_removal():
     from certification.protection.collusion import (
+        RemovalModel,
         collusion_exact_gain,
         collusion_sample_sums,
-        control_mean,
     )
     from certification.protection.sampling import controlled_mean
 
     values = deck_values(preset("seven-half-casino"))
     exact = float(collusion_exact_gain(values, 4))
+    model = RemovalModel.of(values)
     rng = np.random.default_rng(np.random.SeedSequence(4, spawn_key=(4,)))
-    sums = collusion_sample_sums(values, 4, rng, 3000)
-    mean, se, _ci = controlled_mean(sums, float(control_mean(values, 4)))
+    sums = collusion_sample_sums(values, 4, rng, 600, model)
+    mean, se, _ci = controlled_mean(sums, float(model.mean(values, 3)))
     assert abs(mean - exact) < 4 * se, (mean, exact, se)
     assert se < exact / 10, "the control variate keeps the interval narrow"
+
+
+@pytest.mark.slow
+def test_sampled_collusion_agrees_with_exact_card_removal_with_unlimited_draws():
+    from certification.protection.collusion import (
+        RemovalModel,
+        collusion_exact_gain,
+        collusion_sample_sums,
+    )
+    from certification.protection.sampling import controlled_mean
+
+    values = deck_values(preset("siete-y-media"))
+    exact = float(collusion_exact_gain(values, 4))
+    model = RemovalModel.of(values)
+    rng = np.random.default_rng(np.random.SeedSequence(5, spawn_key=(4,)))
+    sums = collusion_sample_sums(values, 4, rng, 150, model)
+    mean, se, _ci = controlled_mean(sums, float(model.mean(values, 3)))
+    assert abs(mean - exact) < 4 * se, (mean, exact, se)
+    assert se < exact / 10, (se, exact)

@@ -11,7 +11,7 @@ from casino.rules import PRESETS
 from certification.management.sources import load_variant
 from certification.protection import AuditSpec, run_audit
 from certification.protection.shuffle import DEFAULT_PROCEDURE
-from certification.protection.spec import DEFAULT_ROUNDS
+from certification.protection.spec import DEFAULT_ROUNDS, LONG_HANDS_ROUNDS
 from certification.protection.text import render_report
 from certification.randomness.procedures import ProcedureError, parse_procedure
 
@@ -29,8 +29,9 @@ class Command(BaseCommand):
                             help="share of the deck dealt before the shuffle (0: every round)")
         parser.add_argument("--procedure", default=DEFAULT_PROCEDURE,
                             help="the table's hand-shuffle procedure")
-        parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
-                            help="simulated rounds per curve point")
+        parser.add_argument("--rounds", type=int, default=None,
+                            help=f"simulated rounds per curve point (default {DEFAULT_ROUNDS}, or "
+                                 f"{LONG_HANDS_ROUNDS} where draws are unlimited)")
         parser.add_argument("--seed", type=int, default=20260101)
         parser.add_argument("--workers", type=int, default=1, help="local processes for the chunks")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
