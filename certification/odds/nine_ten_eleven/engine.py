@@ -4,6 +4,10 @@ Every round is counted as an unordered first hand from the full shoe and an unor
 second hand from what is left, so the common denominator is C(N,3) * C(N-3,3) and every
 weight is an integer (the suit enumeration of the ``final_hands`` reading adds exact
 fractions). Card removal is exact for any number of decks.
+
+The count needs of a deck only its rank counts (hands.RankCounts), and suits only for the
+bonus: on a deck that does not track them (hands.CountDeck, e.g. the standard shoe with a
+few known cards out) the bonus is not counted and main and dice match stay exact.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from certification.odds.results import BetFigures, ExactResult
 from .charts import notes_for, strategy_charts
 from .choices import FirstHandChoice, expected_value
 from .fixed import PolicySwitcher, fixed_strategy_note, policy_first_choice
-from .hands import NO_VALUE, BonusTable, Composition, Deck
+from .hands import NO_VALUE, BonusTable, Composition, Deck, RankCounts
 from .policy import OptimalPolicy
 from .settle import Config, Settlement, config_of
 from .switching import Switcher
@@ -44,6 +48,9 @@ def analyze_nine_ten_eleven(
     """
     start = time.perf_counter()
     deck = deck or Deck.standard(rules.decks)
+    if not deck.tracks_suits:
+        raise TypeError("the bonus needs suits: analyse a deck of whole suits (Deck), or a "
+                        "count deck's main bet with main_bet_play")
     counted = count_rounds(rules, deck, policy)
     settle, tally, choices = counted.settle, counted.tally, counted.choices
     denominator = counted.denominator
@@ -95,19 +102,31 @@ class CountedRounds:
     choices: dict[Composition, FirstHandChoice]
     denominator: int
 
+    def main_ev(self) -> Fraction:
+        """Expected net of the main bet(s) per initial main bet."""
+        total = sum((w * self.settle.main_ev(c) for c, w in self.tally.configs.items()), Fraction(0))
+        return total / self.denominator
 
-def count_rounds(rules: NineTenElevenRules, deck: Deck, policy=None) -> CountedRounds:
-    """Weights (out of C(N,3) * C(N-3,3)) of each final configuration and bonus result."""
+    def average_wager(self) -> Fraction:
+        return sum((w * len(c) for c, w in self.tally.configs.items()), Fraction(0)) / self.denominator
+
+
+def count_rounds(rules: NineTenElevenRules, deck: RankCounts, policy=None) -> CountedRounds:
+    """Weights (out of C(N,3) * C(N-3,3)) of each final configuration and bonus result.
+
+    On a deck that does not track suits the bonus is left out of the tally (its weights
+    are empty), and it breaks no tie between choices equal on main and dice match.
+    """
     settle = Settlement(rules)
     pay = rules.payouts
     bonus_table = BonusTable(pay.bonus_straight_flush, pay.bonus_trips, pay.bonus_straight,
                              pay.bonus_flush)
     md_rank = settle.two_hand_ranks()
-    switcher = Switcher(rules.qualifying_totals, md_rank, bonus_table, len(deck.suits),
-                        deck.copies, rules.switch_allowed)
+    suits = (len(deck.suits), deck.copies) if deck.tracks_suits else (None, None)
+    switcher = Switcher(rules.qualifying_totals, md_rank, bonus_table, *suits, rules.switch_allowed)
     if policy is not None:
         switcher = PolicySwitcher.follow(switcher, policy, rules)
-    final_hands = rules.bonus_on == "final_hands"
+    bonus_on = rules.bonus_on if deck.tracks_suits else None
     n = deck.size
     second_deals = comb(n - 3, 3)
     tally = _Tally()
@@ -119,21 +138,24 @@ def count_rounds(rules: NineTenElevenRules, deck: Deck, policy=None) -> CountedR
         if value != NO_VALUE:
             tally.configs[(value,)] += w1 * second_deals
             tally.decisions["stand"] += w1 * second_deals
+            if bonus_on is None:
+                continue
             suited = deck.suited_ways(first)
             for is_suited, ways in ((True, suited), (False, w1 - suited)):
                 won = bonus_table.payout(first, is_suited)
                 tally.bonus[Fraction(-1) if won is None else Fraction(won)] += ways * second_deals
             continue
         if policy is None:
-            bought = _buy(first, deck, switcher, final_hands) if rules.buy_allowed else None
+            bought = _buy(first, deck, switcher, bonus_on) if rules.buy_allowed else None
             choice = _choose(first, bought, settle, rules.buy_allowed)
         else:
             choice, bought = policy_first_choice(rules, policy, first, deck, settle,
-                                                 lambda f=first: _buy(f, deck, switcher, final_hands))
+                                                 lambda f=first: _buy(f, deck, switcher, bonus_on))
         choices[first] = choice
         if choice.action == "fold":
             tally.configs[(NO_VALUE,)] += w1 * second_deals
-            tally.bonus[Fraction(-1)] += w1 * second_deals
+            if bonus_on is not None:
+                tally.bonus[Fraction(-1)] += w1 * second_deals
             tally.decisions["fold"] += w1 * second_deals
             continue
         tally.decisions["buy"] += w1 * second_deals
@@ -147,10 +169,14 @@ def count_rounds(rules: NineTenElevenRules, deck: Deck, policy=None) -> CountedR
     return CountedRounds(settle, switcher, tally, choices, comb(n, 3) * second_deals)
 
 
-def _buy(first: Composition, deck: Deck, switcher: Switcher, final_hands: bool) -> _Tally:
-    """Weights over second hands (out of C(N-3,3)) of each configuration after buying."""
+def _buy(first: Composition, deck: RankCounts, switcher: Switcher, bonus_on: str | None) -> _Tally:
+    """Weights over second hands (out of C(N-3,3)) of each configuration after buying.
+
+    ``bonus_on`` is the rules' bonus reading, or None when the deck has no suits to judge it.
+    """
+    final_hands = bonus_on == "final_hands"
     out = _Tally()
-    if not final_hands:
+    if bonus_on == "first_hand":
         # Judged on the first hand as dealt, which did not qualify: the bonus is lost.
         out.bonus[Fraction(-1)] = comb(deck.size - 3, 3)
     for second, w2 in deck.ways_after(first):
@@ -194,9 +220,11 @@ def _choose(first: Composition, bought: _Tally | None, settle: Settlement,
         return FirstHandChoice("fold")
     main = expected_value(bought.configs, settle.main_ev)
     dice = expected_value(bought.configs, settle.dice_ev)
-    bonus = expected_value(bought.bonus, lambda net: net)
+    # Without suits there is no bonus to break a tie: a buy that ties on both other bets
+    # counts as losing its bonus, as it always does under the first-hand reading.
+    bonus = expected_value(bought.bonus, lambda net: net) if bought.bonus else None
     fold = (Fraction(-1), settle.dice_ev((NO_VALUE,)), Fraction(-1), -1)
-    action = "buy" if (main, dice, bonus, -2) > fold else "fold"
+    action = "buy" if (main, dice, Fraction(-1) if bonus is None else bonus, -2) > fold else "fold"
     return FirstHandChoice(action, main, dice, bonus)
 
 

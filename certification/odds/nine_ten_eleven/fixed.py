@@ -16,7 +16,7 @@ from casino.rules.cards import NINE_TEN_ELEVEN_RANKS, SUITS
 from casino.rules.model import NineTenElevenRules
 
 from .choices import FirstHandChoice, expected_value
-from .hands import Composition, Deck
+from .hands import Composition, RankCounts
 from .settle import Config, Settlement, config_of
 from .switching import NO_SWITCH_CONFIG, Switcher, swap
 
@@ -78,11 +78,13 @@ class PolicySwitcher(Switcher):
         return hit
 
 
-def policy_first_choice(rules: NineTenElevenRules, policy, first: Composition, deck: Deck,
+def policy_first_choice(rules: NineTenElevenRules, policy, first: Composition, deck: RankCounts,
                         settle: Settlement, buy: Callable):
     """(FirstHandChoice, bought tally or None) for a non-qualifying first hand."""
+    # Without suits a deck may still deal the hand suited: both renderings must agree.
     answers = {policy.first_hand(hand_codes([first], suited_first=suited)[0])
-               for suited in (False, True) if not suited or deck.suited_ways(first)}
+               for suited in (False, True)
+               if not suited or not deck.tracks_suits or deck.suited_ways(first)}
     if len(answers) > 1:
         raise StrategyDefinitionError(
             f"the strategy folds or buys {'-'.join(NINE_TEN_ELEVEN_RANKS[r] for r in first)} "
@@ -95,7 +97,7 @@ def policy_first_choice(rules: NineTenElevenRules, policy, first: Composition, d
     bought = buy()
     main = expected_value(bought.configs, settle.main_ev)
     dice = expected_value(bought.configs, settle.dice_ev)
-    bonus = expected_value(bought.bonus, lambda net: net)
+    bonus = expected_value(bought.bonus, lambda net: net) if bought.bonus else None
     return FirstHandChoice("buy", main, dice, bonus), bought
 
 

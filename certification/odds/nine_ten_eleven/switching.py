@@ -52,18 +52,20 @@ class Switcher:
     """Best switch for a pair of non-qualifying compositions, memoised per pair."""
 
     def __init__(self, qualifying, md_rank: dict[Config, int], bonus: BonusTable,
-                 suits: int, copies: int, allowed: bool):
+                 suits: int | None, copies: int | None, allowed: bool):
+        """``suits`` and ``copies`` are None for a deck that does not track suits, whose
+        bonus is never settled (with_bonus is then unavailable)."""
         self.qualifying = qualifying
         self.md_rank = md_rank
         self.bonus = bonus
         self.copies = copies
         self.allowed = allowed
         self.patterns = [(labels, labelled, _single_suited(labels))
-                         for labels, labelled in suit_patterns(6, suits)]
+                         for labels, labelled in suit_patterns(6, suits)] if suits else []
         self._suit_weights: dict[tuple[int, ...], dict[int, int]] = {}
         self._values: dict[Composition, int] = {}
         self._swapped: dict[Composition, dict[tuple[int, int], int]] = {}
-        self._best: dict[tuple[Composition, Composition], tuple[Config, bool]] = {}
+        self._best: dict[tuple[Composition, Composition], tuple[Config, tuple[int, int] | None]] = {}
         self._final: dict[tuple[Composition, Composition], dict] = {}
 
     def value(self, hand: Composition) -> int:
@@ -95,17 +97,26 @@ class Switcher:
 
     def best(self, first: Composition, second: Composition) -> tuple[Config, bool]:
         """The chosen configuration and whether a switch is made (bonus not involved)."""
+        config, option = self.choice(first, second)
+        return config, option is not None
+
+    def choice(self, first: Composition, second: Composition) -> tuple[Config, tuple[int, int] | None]:
+        """The chosen configuration and the ranks switched (out of first, out of second),
+        None to keep the cards; the bonus is not involved."""
         # The chosen configuration does not depend on which hand came first.
-        key = (first, second) if first <= second else (second, first)
+        turned = first > second
+        key = (second, first) if turned else (first, second)
         hit = self._best.get(key)
         if hit is None:
-            chosen, switched = NO_SWITCH_CONFIG, False
+            chosen, switch = NO_SWITCH_CONFIG, None
             top = (self.md_rank[NO_SWITCH_CONFIG], NO_SWITCH_CONFIG)
             for config, option in self.rank_options(*key)[1:]:
                 score = (self.md_rank[config], config)
                 if score > top:
-                    top, chosen, switched = score, config, option is not None
-            hit = self._best[key] = (chosen, switched)
+                    top, chosen, switch = score, config, option
+            hit = self._best[key] = (chosen, switch)
+        if turned and hit[1] is not None:
+            return hit[0], hit[1][::-1]
         return hit
 
     def with_bonus(self, first: Composition, second: Composition) -> dict:
