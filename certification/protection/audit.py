@@ -19,7 +19,7 @@ from .dealt_through import ShoeDealer, dealt_through_sums
 from .exact_part import deck_values, exact_part, tags_by_kind
 from .merge import assemble
 from .sampling import chunk_rng
-from .shuffle import deal_positions, shuffle_hist, with_riffles
+from .shuffle import shuffle_hist, with_riffles
 from .spec import AuditSpec, Job, jobs
 
 
@@ -43,7 +43,7 @@ def run_chunk(spec: AuditSpec, exact: dict[str, Any], job_index: int, chunk: int
     if job.exposure == "shuffle":
         procedure = with_riffles(spec.procedure, int(job.parameter))
         hist = shuffle_hist(procedure, deck_size=spec.deck_size,
-                            positions=deal_positions(spec.seats, spec.deck_size), rng=rng,
+                            positions=spec.deal_positions, rng=rng,
                             decks=math.ceil(spec.shuffle_decks / spec.chunks))
         # Even chunks train the predictor, odd chunks score it.
         return {"train" if chunk % 2 == 0 else "test": hist}

@@ -25,7 +25,7 @@ import numpy as np
 
 from .compositions import Composition, DeckValues
 from .result import fraction_text
-from .spec import has_short_hands
+from .spec import cheap_to_value
 
 SHORT_HANDS_LIMIT = 200
 """Most reduced decks counted exactly per k when both hands are capped at three cards or
@@ -36,16 +36,24 @@ deck, which the control variate needs anyway) are counted exactly."""
 
 
 def exact_limit_for(rules) -> int:
-    return SHORT_HANDS_LIMIT if has_short_hands(rules) else LONG_HANDS_LIMIT
+    return SHORT_HANDS_LIMIT if cheap_to_value(rules) else LONG_HANDS_LIMIT
+
+
+def shared_cards(rules, k: int) -> int:
+    """Cards a player of a group of k knows besides its own: each partner's face-down first
+    card in Seven-and-a-Half; in 9-10-11 every hand is dealt face up, so any player sees the
+    other k - 1 seats' three-card first hands without colluding."""
+    return (k - 1) * (1 if rules.family == "seven_and_half" else 3)
 
 
 def collusion_is_exact(values: DeckValues, k: int, exact_limit: int | None = None) -> bool:
     limit = exact_limit_for(values.rules) if exact_limit is None else exact_limit
-    return values.removal_count(k - 1) <= limit
+    return values.removal_count(shared_cards(values.rules, k)) <= limit
 
 
 def collusion_exact_gain(values: DeckValues, k: int) -> Fraction:
-    total = sum((p * values.ev(values.minus(removed)) for removed, p in values.removals(k - 1)),
+    cards = shared_cards(values.rules, k)
+    total = sum((p * values.ev(values.minus(removed)) for removed, p in values.removals(cards)),
                 Fraction(0))
     return total - values.baseline
 
@@ -114,9 +122,10 @@ def collusion_sample_sums(values: DeckValues, k: int, rng: np.random.Generator,
     base = values.baseline
     a, c2 = model.arrays()
     kinds = np.repeat(np.arange(len(values.full)), values.full)
+    cards = shared_cards(values.rules, k)
     s = dict.fromkeys(("n", "g", "c", "gg", "cc", "gc"), 0.0)
     for _ in range(samples):
-        removed = np.bincount(rng.choice(kinds, size=k - 1, replace=False), minlength=len(values.full))
+        removed = np.bincount(rng.choice(kinds, size=cards, replace=False), minlength=len(values.full))
         g = float(values.ev(values.minus(tuple(int(r) for r in removed))) - base)
         c = model.control(a, c2, removed)
         s["n"] += 1

@@ -1,9 +1,12 @@
 """Deck compositions and their exact values, computed once each by the exact engine.
 
-A Seven-and-a-Half deck is, for the engine, a vector of counts over nine kinds (A..7, the
-ordinary figures, the king of diamonds when it is special). Every exposure here asks the
-same question many times: "what does optimal play return from this composition?", so the
-answers are cached by composition and the engine is called once per distinct deck.
+A deck is, for the engines, a vector of counts over kinds: for Seven-and-a-Half the nine
+kinds A..7, the ordinary figures and the king of diamonds when it is special; for 9-10-11
+the nine ranks A..9 (suits matter to its bonus only, never to the main bet). Every exposure
+here asks the same question many times: "what does optimal play return from this
+composition?", so the answers are cached by composition and the engine is called once per
+distinct deck. ``result`` also gives the optimal player for that composition, which deals a
+round in the dealt-through simulation (rounds.py).
 """
 
 from __future__ import annotations
@@ -13,56 +16,75 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from math import comb, prod
 
-from casino.rules.cards import SEVEN_HALF_RANKS, new_deck, parse_card
-from casino.rules.model import SevenHalfRules
-from certification.odds.results import ExactResult
+from casino.rules.cards import NINE_TEN_ELEVEN_RANKS, SEVEN_HALF_RANKS, new_deck, parse_card
+from casino.rules.model import NineTenElevenRules, Rules, SevenHalfRules
+from certification.odds.nine_ten_eleven.main_bet import MainBetPlay, main_bet_play
 from certification.odds.seven_half import analyze_seven_half
-from certification.odds.seven_half.deck import KINDS, LABEL, kind_of
+from certification.odds.seven_half.deck import LABEL, kind_of
 
 Composition = tuple[int, ...]
 
 
 class DeckValues:
-    """Exact expectation of optimal play, per deck composition, for one rule variant."""
+    """Exact expectation of optimal play, per deck composition, for one rule variant.
 
-    def __init__(self, rules: SevenHalfRules, deck: Sequence[str] | None = None, *,
+    ``DeckValues(rules)`` is the Seven-and-a-Half engine's; ``deck_values_for`` picks the
+    family's.
+    """
+
+    labels: Sequence[str] = LABEL
+
+    def __init__(self, rules: Rules, deck: Sequence[str] | None = None, *,
                  policies_kept: int = 8):
         """``deck`` replaces the rules' full deck (a small deck for brute-force checks)."""
         self.rules = rules
-        self.codes: list[list[str]] = [[] for _ in range(KINDS)]
-        cards = [parse_card(c) for c in deck] if deck is not None else new_deck(SEVEN_HALF_RANKS, rules.decks)
+        self.codes: list[list[str]] = [[] for _ in self.labels]
+        cards = [parse_card(c) for c in deck] if deck is not None else self.standard_deck()
         self.restricted = deck is not None
         for card in cards:
-            self.codes[kind_of(card.rank, card.suit, rules.special_card)].append(card.code)
+            self.codes[self.kind(card)].append(card.code)
         self.full: Composition = tuple(len(c) for c in self.codes)
         self.size = sum(self.full)
         self._ev: dict[Composition, Fraction] = {}
-        self._results: OrderedDict[Composition, ExactResult] = OrderedDict()
+        self._results: OrderedDict[Composition, object] = OrderedDict()
         self._kept = policies_kept
         self.analyses = 0
 
     def deck(self, counts: Composition) -> list[str]:
         return [code for kind, n in enumerate(counts) for code in self.codes[kind][:n]]
 
-    def result(self, counts: Composition) -> ExactResult:
+    def standard_deck(self):
+        return new_deck(SEVEN_HALF_RANKS, self.rules.decks)
+
+    def kind(self, card) -> int:
+        return kind_of(card.rank, card.suit, self.rules.special_card)
+
+    def analyse(self, counts: Composition) -> tuple[Fraction, object]:
+        """(expected net per initial wager, the optimal player's policy) for ``counts``."""
+        deck = None if counts == self.full and not self.restricted else self.deck(counts)
+        result = analyze_seven_half(self.rules, deck=deck)
+        return result.bets["main"].ev, result.policy
+
+    def result(self, counts: Composition):
+        """The optimal player for ``counts`` (what ``analyse`` gives with the value)."""
         hit = self._results.get(counts)
         if hit is not None:
             self._results.move_to_end(counts)
             return hit
-        deck = None if counts == self.full and not self.restricted else self.deck(counts)
-        result = analyze_seven_half(self.rules, deck=deck)
+        value, player = self.analyse(counts)
         self.analyses += 1
-        self._ev[counts] = result.bets["main"].ev
-        self._results[counts] = result
-        # The policies hold the engine's caches; a dealt-through shoe needs only the latest.
+        self._ev[counts] = value
+        self._results[counts] = player
+        # The players hold the engine's caches; a dealt-through shoe needs only the latest.
         while len(self._results) > self._kept:
             self._results.popitem(last=False)
-        return result
+        return player
 
     def ev(self, counts: Composition) -> Fraction:
         value = self._ev.get(counts)
         if value is None:
-            value = self.result(counts).bets["main"].ev
+            self.result(counts)
+            value = self._ev[counts]
         return value
 
     @property
@@ -86,9 +108,31 @@ class DeckValues:
     def removal_count(self, cards: int) -> int:
         return sum(1 for _ in _bounded_vectors(self.full, cards))
 
-    @staticmethod
-    def label(kind: int) -> str:
-        return LABEL[kind]
+    def label(self, kind: int) -> str:
+        return self.labels[kind]
+
+
+class NineTenElevenValues(DeckValues):
+    """The 9-10-11 engine's: kinds are ranks, the value is the main bet's per initial wager."""
+
+    labels = tuple(NINE_TEN_ELEVEN_RANKS)
+
+    def standard_deck(self):
+        return new_deck(NINE_TEN_ELEVEN_RANKS, self.rules.decks)
+
+    def kind(self, card) -> int:
+        return NINE_TEN_ELEVEN_RANKS.index(card.rank)
+
+    def analyse(self, counts: Composition) -> tuple[Fraction, MainBetPlay]:
+        play = main_bet_play(self.rules, counts)
+        return play.ev, play
+
+
+def deck_values_for(rules: Rules) -> DeckValues:
+    if isinstance(rules, NineTenElevenRules):
+        return NineTenElevenValues(rules)
+    assert isinstance(rules, SevenHalfRules)
+    return DeckValues(rules)
 
 
 def _bounded_vectors(caps: Composition, total: int) -> Iterator[Composition]:
@@ -106,8 +150,9 @@ def _bounded_vectors(caps: Composition, total: int) -> Iterator[Composition]:
 def single_removals(values: DeckValues) -> list[tuple[int, Fraction, Fraction]]:
     """(kind, probability, exact value of the deck without one card of that kind)."""
     out = []
-    for kind in range(KINDS):
+    kinds = len(values.full)
+    for kind in range(kinds):
         if values.full[kind]:
-            removed = tuple(1 if k == kind else 0 for k in range(KINDS))
+            removed = tuple(1 if k == kind else 0 for k in range(kinds))
             out.append((kind, Fraction(values.full[kind], values.size), values.ev(values.minus(removed))))
     return out

@@ -1,9 +1,10 @@
 """Exposure 4: the deck is dealt through (not reshuffled every round).
 
 Penetration P is the share of the deck dealt before the shuffle. The dealer deals a fixed
-number of rounds per shoe, R = max(1, floor(P x N / (2 (seats + 1)))) -- the rounds that
-fit in P x N cards when every hand takes two -- and then shuffles (a round is dealt only
-while 3 (seats + 1) cards remain). A fixed number, not a cut card: with a cut card the
+number of rounds per shoe, R = max(1, floor(P x N / c)) -- the rounds that fit in P x N
+cards when every round takes its fewest cards c: two per hand and the dealer's in
+Seven-and-a-Half, three per seat in 9-10-11 -- and then shuffles (a round is dealt only while
+the most a round can take is left: 3 (seats + 1) cards, or 6 per seat). A fixed number, not a cut card: with a cut card the
 number of rounds depends on the cards dealt (the cut-card effect), which biases even a
 player who ignores the cards and would mix that bias into the value of the information.
 With R fixed, the full-deck strategy's value is a martingale under card removal, so every
@@ -31,10 +32,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from casino.rules.model import SevenHalfRules
+from casino.rules.model import Rules
 
 from .compositions import DeckValues
-from .rounds import deal_round
+from .rounds import deal_nine_ten_eleven_round, deal_round
 
 TAG_RANGE = 3
 """Tags are whole numbers in -3..3, as in level-3 blackjack counts."""
@@ -56,8 +57,17 @@ def count_tags(effects: dict[int, Fraction]) -> tuple[dict[int, int], float]:
     return {kind: int(round(e / unit)) for kind, e in effects.items()}, float(unit)
 
 
-def rounds_per_shoe(penetration: float, deck_size: int, seats: int) -> int:
-    return max(1, math.floor(penetration * deck_size / (2 * (seats + 1))))
+def fewest_cards_per_round(rules: Rules, seats: int) -> int:
+    return 2 * (seats + 1) if rules.family == "seven_and_half" else 3 * seats
+
+
+def reserve_cards(rules: Rules, seats: int) -> int:
+    """Cards that must be left to deal one more round."""
+    return max(4, 3 * (seats + 1)) if rules.family == "seven_and_half" else 6 * seats
+
+
+def rounds_per_shoe(penetration: float, rules: Rules, seats: int) -> int:
+    return max(1, math.floor(penetration * rules.deck_size / fewest_cards_per_round(rules, seats)))
 
 
 def ramp_bet(true_count: float, pivot: float) -> int:
@@ -66,11 +76,12 @@ def ramp_bet(true_count: float, pivot: float) -> int:
 
 
 class ShoeDealer:
-    def __init__(self, rules: SevenHalfRules, values: DeckValues, *, seats: int,
+    def __init__(self, rules: Rules, values: DeckValues, *, seats: int,
                  penetration: float, tags: dict[int, int], unit: float):
         self.rules, self.values, self.seats = rules, values, seats
-        self.rounds_per_shoe = rounds_per_shoe(penetration, values.size, seats)
-        self.reserve = max(4, 3 * (seats + 1))
+        self.rounds_per_shoe = rounds_per_shoe(penetration, rules, seats)
+        self.reserve = reserve_cards(rules, seats)
+        self.deal = deal_round if rules.family == "seven_and_half" else deal_nine_ten_eleven_round
         self.tags = [tags.get(k, 0) for k in range(len(values.full))]
         base = float(values.baseline)
         self.pivot = -base / unit if unit else math.inf
@@ -90,8 +101,8 @@ class ShoeDealer:
             total += value
             bets += bet
             weighted += bet * value
-            policy = self.values.result(composition).policy
-            for code in deal_round(stock, self.seats, policy, self.rules):
+            player = self.values.result(composition)
+            for code in self.deal(stock, self.seats, player, self.rules):
                 kind = self.kind_of[code]
                 counts[kind] -= 1
                 running += self.tags[kind]

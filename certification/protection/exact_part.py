@@ -10,28 +10,25 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from casino.rules.model import Rules, SevenHalfRules
-from certification.odds.analysis import analyze
+from casino.rules.model import Rules
 
 from . import one_card
-from .collusion import RemovalModel, collusion_exact_gain, collusion_is_exact
-from .compositions import DeckValues, single_removals
+from .collusion import RemovalModel, collusion_exact_gain, collusion_is_exact, shared_cards
+from .compositions import DeckValues, deck_values_for, single_removals
 from .dealer_card import dealer_card_exposure
 from .dealt_through import count_tags
-from .result import fraction_text, not_applicable
+from .result import fraction_text
 from .spec import AuditSpec
 
 
 @lru_cache(maxsize=4)
-def deck_values(rules: SevenHalfRules) -> DeckValues:
+def deck_values(rules: Rules) -> DeckValues:
     """One cache of exact deck values per variant and process (workers reuse it)."""
-    return DeckValues(rules)
+    return deck_values_for(rules)
 
 
 def baseline_ev(rules: Rules) -> Fraction:
-    if rules.family == "seven_and_half":
-        return deck_values(rules).baseline
-    return analyze(rules).bets["main"].ev
+    return deck_values(rules).baseline
 
 
 def exact_part(spec: AuditSpec) -> dict[str, Any]:
@@ -41,12 +38,6 @@ def exact_part(spec: AuditSpec) -> dict[str, Any]:
     dealer = dealer_card_exposure(rules, base)
     out["dealer_card"] = dealer.to_json()
     out["dealer_gain"] = fraction_text(dealer.gain_fraction) if dealer.gain_fraction is not None else None
-    if not spec.seven_half:
-        out["one_card"] = not_applicable(one_card.NAME, one_card.TITLE, baseline_house_edge=-base, reason=(
-            "not computed for this family: the 9-10-11 exact engine counts decks of whole "
-            "ranks in whole suits, and a deck short of a single card is outside it"), unvalued=True).to_json()
-        out["collusion_simulated"] = []
-        return out
     values = deck_values(rules)
     one = one_card.one_card_exposure(values)
     out["one_card"] = one.to_json()
@@ -63,7 +54,7 @@ def exact_part(spec: AuditSpec) -> dict[str, Any]:
     if simulated:
         model = RemovalModel.of(values)
         out["collusion_control"] = model.to_json()
-        out["collusion_control_mean"] = {str(k): fraction_text(model.mean(values, k - 1))
+        out["collusion_control_mean"] = {str(k): fraction_text(model.mean(values, shared_cards(rules, k)))
                                          for k in simulated}
     out["collusion_simulated"] = simulated
     return out
@@ -74,5 +65,6 @@ def _single_values(values: DeckValues) -> dict[int, Fraction]:
 
 
 def tags_by_kind(spec: AuditSpec, exact: dict[str, Any]) -> dict[int, int]:
-    labels = {deck_values(spec.rules).label(k): k for k in range(9)}
+    values = deck_values(spec.rules)
+    labels = {values.label(k): k for k in range(len(values.full))}
     return {labels[label]: tag for label, tag in exact["tags"].items()}

@@ -17,7 +17,7 @@ from .result import (
     risk_level,
 )
 from .sampling import add_sums, controlled_mean, ratio_ci
-from .shuffle import deal_positions, erasure_share, predictability, riffles_alone, with_riffles
+from .shuffle import erasure_share, predictability, riffles_alone, with_riffles
 from .spec import AuditSpec
 
 SAFE = ("none", "low")
@@ -27,16 +27,8 @@ def assemble(spec: AuditSpec, exact: dict[str, Any], sums: dict[str, list[dict]]
     base = Fraction(exact["baseline_ev"])
     edge = -base
     exposures: dict[str, Any] = {"dealer_card": exact["dealer_card"], "one_card": exact["one_card"]}
-    if spec.seven_half:
-        exposures["collusion"] = collusion_result(spec, exact, sums, edge).to_json()
-        exposures["dealt_through"] = dealt_through_result(spec, exact, sums, edge).to_json()
-    else:
-        for name, title in (("collusion", "Players share their cards"),
-                            ("dealt_through", "Deck dealt through")):
-            exposures[name] = not_applicable(name, title, baseline_house_edge=edge, reason=(
-                "not computed for this family: the 9-10-11 exact engine counts decks of whole "
-                "ranks in whole suits, and a deck short of single cards is outside it"),
-                unvalued=True).to_json()
+    exposures["collusion"] = collusion_result(spec, exact, sums, edge).to_json()
+    exposures["dealt_through"] = dealt_through_result(spec, exact, sums, edge).to_json()
     exposures["shuffle"] = shuffle_result(spec, exact, sums, edge).to_json()
     return {
         "variant": spec.variant,
@@ -105,12 +97,21 @@ def collusion_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureRe
         if cap > 1 else "one seat per table (heads-up play): no partner to share cards with",
         capped, float(edge) - capped,
         f"from the collusion curve at k = {cap}" if cap > 1 else "exact: no partner, no gain")]
-    measures.append(Countermeasure(
-        "surveillance of signalling between seats and of cards held so neighbours can see them",
-        0.0, float(edge), "removes the shared information; the certified figure stands"))
+    if spec.seven_half:
+        measures.append(Countermeasure(
+            "surveillance of signalling between seats and of cards held so neighbours can see them",
+            0.0, float(edge), "removes the shared information; the certified figure stands"))
+        reading = "each colluder knows its k - 1 partners' face-down first cards"
+    else:
+        measures.append(Countermeasure(
+            "deal and settle one seat at a time, collecting its cards before the next seat's "
+            "hand is dealt", 0.0, float(edge),
+            "no other hand is seen before a decision; the certified figure stands"))
+        reading = ("every hand is dealt face up: with k seats in play each player sees the "
+                   "other k - 1 seats' three-card first hands before deciding, no collusion needed")
     head = curve[-1]
-    details = {"collusion_curve": curve, "seats": spec.seats,
-               "reading": "each colluder knows its k - 1 partners' face-down first cards"}
+    whose = "partner" if spec.seven_half else "other seats'"
+    details = {"collusion_curve": curve, "seats": spec.seats, "reading": reading}
     if head["method"] == "exact":
         return exact_exposure(name, title, baseline_house_edge=edge,
                               gain=Fraction(head["player_edge_gain_fraction"]),
@@ -118,12 +119,12 @@ def collusion_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureRe
                               countermeasures=measures, details=details)
     return ExposureResult(name, title, "simulation", edge, gain=head["player_edge_gain"],
                           ci95=tuple(head["ci95"]), countermeasures=measures, details=details,
-                          reason=(f"k = {spec.seats}: {head['samples']} sampled partner hands, "
+                          reason=(f"k = {spec.seats}: {head['samples']} sampled {whose} hands, "
                                   f"each valued exactly; seed {spec.seed}"))
 
 
 def _dealt_point(spec: AuditSpec, p: float, sums, base: float) -> dict[str, Any]:
-    per_shoe = rounds_per_shoe(p, spec.deck_size, spec.seats)
+    per_shoe = rounds_per_shoe(p, spec.rules, spec.seats)
     if not spec.dealt_through_simulated(p):
         return {"penetration": p, "method": "exact", "rounds_per_shoe": per_shoe,
                 "player_edge_gain_fraction": "0/1", "player_edge_gain": 0.0,
@@ -178,7 +179,7 @@ def dealt_through_result(spec: AuditSpec, exact, sums, edge: Fraction) -> Exposu
 def _predictability(spec: AuditSpec, extra: int, sums):
     s = add_sums(sums[f"shuffle:{extra}"])
     return predictability(with_riffles(spec.procedure, extra), s["train"], s["test"],
-                          deck_size=spec.deck_size, positions=deal_positions(spec.seats, spec.deck_size),
+                          deck_size=spec.deck_size, positions=spec.deal_positions,
                           dealer_position=min(spec.seats, spec.deck_size - 1))
 
 
@@ -218,7 +219,7 @@ def shuffle_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResu
            "erasure model: the dealer-card gain credited in the share of rounds the prediction beats chance")
     details = {"predictability": {str(e): r.to_json() for e, r in runs.items()},
                "predictable_cards": len(base_run.predictable),
-               "deal_positions": deal_positions(spec.seats, spec.deck_size),
+               "deal_positions": spec.deal_positions,
                "riffles_alone_needed": alone}
     # Cards predicted above chance that the gain model does not value (the player's own
     # next cards, a die game's hands) are a leak of unknown worth, never a risk of none.
@@ -226,5 +227,5 @@ def shuffle_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResu
     return ExposureResult(name, title, "simulation", edge, gain=gain, ci95=ci,
                           countermeasures=measures, details=details, unvalued=unvalued,
                           reason=f"{why}; {len(base_run.predictable)} of the next deal's first "
-                                 f"{deal_positions(spec.seats, spec.deck_size)} cards predictable "
+                                 f"{spec.deal_positions} cards predictable "
                                  f"above chance under {spec.procedure}; seed {spec.seed}")

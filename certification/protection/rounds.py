@@ -1,4 +1,4 @@
-"""Deal one Seven-and-a-Half round from a stock, to know which cards it uses.
+"""Deal one round from a stock, to know which cards it uses (Seven-and-a-Half, 9-10-11).
 
 The dealt-through simulation needs the cards a round consumes; its value comes from the
 exact engine, so the round is dealt only to advance the deck. Every seat plays the exact
@@ -9,7 +9,7 @@ stand: it only changes how many cards a round uses, and no preset opens.
 
 from __future__ import annotations
 
-from casino.rules.model import SevenHalfRules
+from casino.rules.model import NineTenElevenRules, SevenHalfRules
 from certification.odds.results import PlayerView
 from certification.odds.seven_half.deck import KD, TARGET, VALUE, best_total, card_kind
 
@@ -95,3 +95,18 @@ def _dealer_draws(dealer: list[str], rules: SevenHalfRules, shown_7_5: bool, dra
         if card is None:
             return
         dealer.append(card)
+
+
+def deal_nine_ten_eleven_round(stock: list[str], seats: int, play, rules: NineTenElevenRules) -> list[str]:
+    """Every seat takes three cards face up and buys three more when ``play`` (the optimal
+    player for the deck at the start of the round, a MainBetPlay) says so; the die uses no
+    card and a switch only moves cards between a seat's hands."""
+    used: list[str] = []
+    for _ in range(seats):
+        if len(stock) < 3:
+            break
+        first = [stock.pop() for _ in range(3)]
+        used += first
+        if len(stock) >= 3 and play.decide_buy(first) == "buy":
+            used += [stock.pop() for _ in range(3)]
+    return used

@@ -28,10 +28,6 @@ DEFAULT_PROCEDURE = "wash,riffle,riffle,box,riffle,cut"
 EXTRA_RIFFLES = (1, 2, 3, 4)
 
 
-def deal_positions(seats: int, deck_size: int) -> int:
-    return min(deck_size, 2 * (seats + 1))
-
-
 def with_riffles(procedure: str, extra: int) -> str:
     return procedure if extra == 0 else f"{procedure},riffle*{extra}"
 

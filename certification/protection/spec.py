@@ -13,29 +13,31 @@ from typing import Any
 
 from casino.rules.model import Rules
 
-from .dealt_through import CURVE, rounds_per_shoe
+from .dealt_through import CURVE, fewest_cards_per_round, rounds_per_shoe
 from .shuffle import DEFAULT_PROCEDURE, EXTRA_RIFFLES
 
 DEFAULT_ROUNDS = 2000
 LONG_HANDS_ROUNDS = 400
-"""Default where draws are unlimited: every simulated round is an exact analysis of about
-0.1 s there (against 10 ms for hands of three cards at most), and the collusion estimate's
-second-order control leaves a narrower interval at 400 samples than a first-order one at
-2,000 (collusion.py)."""
+"""Default where a deck's exact value is not cheap (``cheap_to_value``): every simulated
+round is an exact analysis of about 0.1 s there, against 10 ms for hands of three cards at
+most, and the collusion estimate's second-order control leaves a narrower interval at 400
+samples than a first-order one at 2,000 (collusion.py)."""
 DEFAULT_CHUNKS = 4
 SHUFFLE_DECKS_PER_ROUND = 10
 """Shuffled decks per simulated round for the shuffle exposure (decks cost microseconds, so
 the shuffle never gets fewer than at DEFAULT_ROUNDS)."""
 
 
-def has_short_hands(rules: Rules) -> bool:
-    """Both hands capped at three cards or fewer (the casino version)."""
-    return all(m is not None and m <= 3
-               for m in (getattr(rules, "player_max_cards", 3), getattr(rules, "dealer_max_cards", 3)))
+def cheap_to_value(rules: Rules) -> bool:
+    """A deck's exact value takes about 10 ms: Seven-and-a-Half with both hands capped at
+    three cards or fewer (the casino version). Unlimited draws take 0.05-0.12 s, and so does
+    9-10-11 (every pair of three-card hands from the deck)."""
+    return rules.family == "seven_and_half" and all(
+        m is not None and m <= 3 for m in (rules.player_max_cards, rules.dealer_max_cards))
 
 
 def default_rounds(rules: Rules) -> int:
-    return DEFAULT_ROUNDS if has_short_hands(rules) else LONG_HANDS_ROUNDS
+    return DEFAULT_ROUNDS if cheap_to_value(rules) else LONG_HANDS_ROUNDS
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,11 @@ class AuditSpec:
         return self.rules.deck_size
 
     @property
+    def deal_positions(self) -> int:
+        """Cards of the next deal whose prediction the shuffle exposure scores."""
+        return min(self.deck_size, fewest_cards_per_round(self.rules, self.seats))
+
+    @property
     def shuffle_decks(self) -> int:
         return SHUFFLE_DECKS_PER_ROUND * max(self.rounds, DEFAULT_ROUNDS)
 
@@ -85,7 +92,7 @@ class AuditSpec:
 
     def dealt_through_simulated(self, penetration: float) -> bool:
         """False where the shoe holds one round only: then every round is off the top."""
-        return rounds_per_shoe(penetration, self.deck_size, self.seats) > 1
+        return rounds_per_shoe(penetration, self.rules, self.seats) > 1
 
     def table_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "decks": self.rules.decks, "penetration": self.penetration,
@@ -106,8 +113,7 @@ class Job:
 
 def jobs(spec: AuditSpec, collusion_simulated: list[int]) -> list[Job]:
     out: list[Job] = []
-    if spec.seven_half:
-        out += [Job("collusion", k) for k in collusion_simulated]
-        out += [Job("dealt_through", p) for p in spec.penetrations if spec.dealt_through_simulated(p)]
+    out += [Job("collusion", k) for k in collusion_simulated]
+    out += [Job("dealt_through", p) for p in spec.penetrations if spec.dealt_through_simulated(p)]
     out += [Job("shuffle", r) for r in (0, *EXTRA_RIFFLES)]
     return out

@@ -37,8 +37,8 @@ def table_warnings(*, rules: Rules, seats: int, penetration: float, procedure: s
                    audit: dict[str, Any] | None = None) -> list[TableWarning]:
     exposures = (audit or {}).get("exposures", {})
     out: list[TableWarning] = []
-    per_shoe = rounds_per_shoe(penetration, rules.deck_size, seats)
-    if per_shoe > 1 and rules.family == "seven_and_half":
+    per_shoe = rounds_per_shoe(penetration, rules, seats)
+    if per_shoe > 1:
         level = _dealt_level(exposures.get("dealt_through"), penetration)
         if level not in SAFE:
             out.append(TableWarning("penetration", (
@@ -49,12 +49,12 @@ def table_warnings(*, rules: Rules, seats: int, penetration: float, procedure: s
         out.append(TableWarning("shuffling_method", weak + (
             "; the dealer's face-down card can be predicted" if not getattr(rules, "dealer_upcard_visible", True)
             else "") + _measured(exposures.get("shuffle", {}).get("risk", {}).get("level"))))
-    if seats >= MANY_SEATS and rules.family == "seven_and_half":
+    if seats >= MANY_SEATS:
         level = _collusion_level(exposures.get("collusion"), seats)
         if level not in SAFE:
-            out.append(TableWarning("seats", (
-                f"{seats} seats let up to {seats} players pool their face-down cards"
-                + _measured(level))))
+            shared = ("players pool their face-down cards" if rules.family == "seven_and_half"
+                      else "hands are seen face up by every player before it decides")
+            out.append(TableWarning("seats", f"{seats} seats let up to {seats} {shared}" + _measured(level)))
     return out
 
 

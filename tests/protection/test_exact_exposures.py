@@ -64,3 +64,41 @@ def test_collusion_of_three_matches_brute_force_pairs():
     pairs = list(combinations(deck, 2))
     expected = sum((ev(rules, [c for c in deck if c not in pair]) for pair in pairs), Fraction(0)) / len(pairs) - base
     assert collusion_exact_gain(DeckValues(rules, deck), 3) == expected
+
+
+NINE_TEN_ELEVEN = preset("nine-ten-eleven")
+IRREGULAR_36 = ["AS", "AD", "3S", "4S", "4H", "4D", "6S", "6C", "7H", "9S", "9D"]
+"""Eleven 9-10-11 cards, no 2, 5 or 8: small enough to list every deal of every reduced deck."""
+
+
+def nine_ten_eleven_ev(deck) -> Fraction:
+    from tests.odds.test_nine_ten_eleven_counts import brute_force
+
+    counts = [sum(1 for c in deck if c[0] == rank) for rank in "A23456789"]
+    return brute_force(NINE_TEN_ELEVEN, counts)[0]
+
+
+def test_nine_ten_eleven_one_card_gain_matches_brute_force_card_by_card():
+    from certification.protection.compositions import NineTenElevenValues
+
+    deck = IRREGULAR_36
+    base = nine_ten_eleven_ev(deck)
+    expected = sum((nine_ten_eleven_ev([c for c in deck if c != out]) for out in deck),
+                   Fraction(0)) / len(deck) - base
+    values = NineTenElevenValues(NINE_TEN_ELEVEN, deck)
+    assert values.baseline == base
+    assert one_card_gain(values) == expected
+    assert expected > 0
+
+
+def test_nine_ten_eleven_other_seats_hands_match_brute_force_hand_by_hand():
+    # Two seats: the other seat's three face-up cards are known, every hand equally likely.
+    from certification.protection.compositions import NineTenElevenValues
+
+    deck = IRREGULAR_36
+    base = nine_ten_eleven_ev(deck)
+    hands = list(combinations(deck, 3))
+    expected = sum((nine_ten_eleven_ev([c for c in deck if c not in hand]) for hand in hands),
+                   Fraction(0)) / len(hands) - base
+    assert collusion_exact_gain(NineTenElevenValues(NINE_TEN_ELEVEN, deck), 2) == expected
+    assert expected > 0

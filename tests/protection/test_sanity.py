@@ -146,13 +146,18 @@ def test_the_exact_part_is_plain_json_with_exact_fractions():
     assert unlimited["collusion_exact"].keys() == {"2", "3"} and unlimited["collusion_simulated"] == [4]
 
 
-def test_a_leak_whose_value_is_not_computed_is_of_unknown_risk_never_none():
-    report = run_audit(AuditSpec(rules=preset("nine-ten-eleven"), seats=2, procedure="riffle,cut",
-                                 rounds=40, seed=2))
+def test_nine_ten_eleven_values_its_card_exposures_and_leaves_a_die_games_shuffle_leak_unknown():
+    report = run_audit(AuditSpec(rules=preset("nine-ten-eleven"), seats=2, penetration=0.5,
+                                 procedure="riffle,cut", rounds=40, seed=2))
     exposures = report["exposures"]
     assert exposures["dealer_card"]["risk"]["level"] == "none"  # a die: nothing to see
-    for name in ("one_card", "collusion", "dealt_through"):
-        assert exposures[name]["risk"]["level"] == "unknown", name
-        assert exposures[name]["reason"].startswith("not computed")
+    assert exposures["one_card"]["method"] == "exact"
+    assert Fraction(exposures["one_card"]["player_edge_gain_fraction"]) > 0
+    assert exposures["collusion"]["method"] == "simulation"
+    assert "face up" in exposures["collusion"]["reading"]
+    dealt = exposures["dealt_through"]
+    assert dealt["method"] == "simulation" and dealt["dealt_through_curve"][1]["rounds_per_shoe"] == 3
+    assert set(exposures["dealt_through"]["count_tags"]) == set("A23456789")
+    # Cards predicted above chance that no gain model values (a die game's hands): unknown.
     assert exposures["shuffle"]["predictable_cards"] > 0
     assert exposures["shuffle"]["risk"]["level"] == "unknown"

@@ -34,7 +34,7 @@ def test_simulated_dealer_card_gain_agrees_with_the_exact_gain():
     assert simulated - 4 * se > 0
 
 
-@pytest.mark.parametrize("name", ["sette-e-mezzo", "siete-y-media", "seven-half-casino"])
+@pytest.mark.parametrize("name", ["sette-e-mezzo", "siete-y-media", "seven-half-casino", "nine-ten-eleven"])
 def test_sampled_removed_cards_agree_with_the_exact_average(name):
     values = deck_values(preset(name))
     exact = float(one_card_gain(values))
@@ -83,3 +83,24 @@ def test_sampled_collusion_agrees_with_exact_card_removal_with_unlimited_draws()
     mean, se, _ci = controlled_mean(sums, float(model.mean(values, 3)))
     assert abs(mean - exact) < 4 * se, (mean, exact, se)
     assert se < exact / 10, (se, exact)
+
+
+@pytest.mark.slow
+def test_nine_ten_eleven_sampled_hands_seen_agree_with_exact_card_removal():
+    from certification.protection.collusion import (
+        RemovalModel,
+        collusion_exact_gain,
+        collusion_sample_sums,
+        shared_cards,
+    )
+    from certification.protection.sampling import controlled_mean
+
+    rules = preset("nine-ten-eleven")
+    values = deck_values(rules)
+    exact = float(collusion_exact_gain(values, 2))  # every three-card hand of the other seat
+    model = RemovalModel.of(values)
+    rng = np.random.default_rng(np.random.SeedSequence(6, spawn_key=(2,)))
+    sums = collusion_sample_sums(values, 2, rng, 150, model)
+    mean, se, _ci = controlled_mean(sums, float(model.mean(values, shared_cards(rules, 2))))
+    assert abs(mean - exact) < 4 * se, (mean, exact, se)
+    assert exact > 0
