@@ -1,9 +1,11 @@
-"""9-10-11 as integer tables the kernel can play.
+"""9-10-11 as integer tables the kernels can play.
 
 Cards are dealt by identity (suits matter to the bonus). The strategy becomes a buy/fold
 entry per first-hand rank composition (and whether it is suited) and a switch entry per
 pair of non-qualifying compositions, built once by asking the policy; its switch answer
-(i, j) refers to the two hands with their cards sorted by rank.
+(i, j) refers to the two hands with their cards sorted by rank. For the by-rank kernel the
+switch entry is folded into the values it leaves (``switched``) and a card is its code
+4 x rank + suit, so the round needs neither the cards' identities nor a branch per choice.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from casino.rules.cards import NINE_TEN_ELEVEN_RANKS, SUITS, new_deck
 from casino.rules.model import NineTenElevenRules
 
 from .outcomes import Outcomes
+from .stream import BUDGET
 
 WIN_FACE = 99
 STRAIGHT, TRIPS = (1, 2, 3), (2, 2, 2)
@@ -40,8 +43,23 @@ class NineTenElevenPlan:
     params: np.ndarray
     outcomes: Outcomes
     views: int
+    codes: np.ndarray
+    """Each card's code 4 x rank + suit, in the template's order (the by-rank deck)."""
+    switched: np.ndarray | None
+    """Per (first, second) composition, 256 (v1 + 1) + (v2 + 1): the values the best switch
+    leaves (0: none, both lose). None where the switch must move cards (final-hands bonus)."""
+    fresh: np.ndarray
+    """Whether each of the round's seven draws (six cards, the die) starts a new word."""
 
     family = "nine_ten_eleven"
+
+    @property
+    def by_rank(self) -> bool:
+        return self.switched is not None
+
+    def by_rank_tables(self) -> tuple[np.ndarray, ...]:
+        """(hand value, hand combo, buy) flattened for unsigned indexing."""
+        return (self.value3.reshape(-1), self.combo.reshape(-1), self.buy.reshape(-1))
 
 
 def hand_value(ranks: tuple[int, ...], qualifying: tuple[int, ...]) -> int:
@@ -141,10 +159,34 @@ def build_plan(rules: NineTenElevenRules, policy) -> NineTenElevenPlan:
     values = np.array([outcomes.scale(pay.main_win), outcomes.scale(pay.dice_match),
                        outcomes.denominator], dtype=np.int64)
     params = np.array([rules.deck_size + 2, rules.bonus_on == "final_hands",
-                       rules.buy_allowed, len(faces), by_cards], dtype=np.int64)
+                       rules.buy_allowed, len(faces), by_cards, len(combos)], dtype=np.int64)
     return NineTenElevenPlan(np.arange(len(deck), dtype=np.int16), rank, suit, value3, combo,
                              buy, switch, faces, bonus, values, config_ranks(rules), params,
-                             outcomes, views)
+                             outcomes, views, (4 * rank + suit).astype(np.int8),
+                             None if by_cards else switched_values(switch, combos, value3),
+                             fresh_words(len(deck), len(faces)))
+
+
+def switched_values(switch: np.ndarray, combos: list[tuple[int, ...]],
+                    value3: np.ndarray) -> np.ndarray:
+    out = np.zeros(len(combos) * len(combos), dtype=np.int16)
+    for a, b in zip(*np.nonzero(switch >= 0), strict=True):
+        first, second = list(combos[a]), list(combos[b])
+        i, j = divmod(int(switch[a, b]), 3)
+        first[i], second[j] = second[j], first[i]
+        out[a * len(combos) + b] = 256 * (value3[tuple(first)] + 1) + value3[tuple(second)] + 1
+    return out
+
+
+def fresh_words(cards: int, faces: int) -> np.ndarray:
+    """The word schedule of ``stream.draw`` for six cards from ``cards`` and one die roll."""
+    fresh = np.zeros(7, dtype=np.uint8)
+    budget = BUDGET
+    for k, size in enumerate([cards - i for i in range(6)] + [faces]):
+        if budget * size > BUDGET:
+            fresh[k], budget = 1, 1
+        budget *= size
+    return fresh
 
 
 def config_ranks(rules: NineTenElevenRules) -> np.ndarray:

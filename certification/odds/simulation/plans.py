@@ -26,7 +26,7 @@ class Plan:
     @property
     def kernel(self) -> str:
         if self.rules.family != "seven_and_half":
-            return "nine_ten_eleven"
+            return "nine_ten_eleven" if self.tables.by_rank else "nine_ten_eleven_cards"
         if self.two_card is not None:
             return "two_card"
         return "seven_half_walk" if self.walk is not None else "seven_half"
@@ -64,6 +64,17 @@ class Plan:
                 pos[0] = play(state, words, pos[0], rounds, deck, t.next_state,
                               t.first_state, t.totals, t.ncards, t.flags, t.action,
                               t.opens, t.stake, t.values, t.params, hist, lo)
+
+        elif self.kernel == "nine_ten_eleven":
+            from .nine_ten_eleven_kernel import play_by_rank
+
+            deck = t.codes.copy()
+            hand_value, hand_combo, buy = t.by_rank_tables()
+
+            def run(rounds, hist):
+                pos[0] = play_by_rank(state, words, pos[0], rounds, deck, hand_value, hand_combo,
+                                      buy, t.switched, t.faces, t.bonus, t.values, t.params,
+                                      t.fresh, hist, lo)
 
         else:
             from .nine_ten_eleven_kernel import play as play_nte

@@ -19,13 +19,14 @@ WARM_ROUNDS = 100
 
 def warm_specs() -> list[SimulationSpec]:
     """One quick spec per kernel: four-card casino, Seven-and-a-half by table walks and
-    in general (a shot), 9-10-11."""
+    in general (a shot), 9-10-11 by ranks and by cards (the bonus on the final hands)."""
     nine_ten_eleven = with_overrides(PRESETS["nine-ten-eleven"], ["switch_allowed=false"])
+    by_cards = with_overrides(PRESETS["nine-ten-eleven"], ["bonus_on=final_hands"])
     shot = with_overrides(PRESETS["siete-y-media"], ["shoot_seven=true"])
     return [SimulationSpec(rules, rounds=WARM_ROUNDS, seed=0, strategy="house",
                            checkpoint_rounds=WARM_ROUNDS // 3)
             for rules in (PRESETS["seven-half-casino"], PRESETS["siete-y-media"], shot,
-                          nine_ten_eleven)]
+                          nine_ten_eleven, by_cards)]
 
 
 def warm_kernels() -> dict[str, float]:
