@@ -16,6 +16,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from casino.rules.model import NineTenElevenRules
@@ -118,12 +119,8 @@ def count_rounds(rules: NineTenElevenRules, deck: RankCounts, policy=None) -> Co
     are empty), and it breaks no tie between choices equal on main and dice match.
     """
     settle = Settlement(rules)
-    pay = rules.payouts
-    bonus_table = BonusTable(pay.bonus_straight_flush, pay.bonus_trips, pay.bonus_straight,
-                             pay.bonus_flush)
-    md_rank = settle.two_hand_ranks()
     suits = (len(deck.suits), deck.copies) if deck.tracks_suits else (None, None)
-    switcher = Switcher(rules.qualifying_totals, md_rank, bonus_table, *suits, rules.switch_allowed)
+    switcher = _switcher(rules, suits)
     if policy is not None:
         switcher = PolicySwitcher.follow(switcher, policy, rules)
     bonus_on = rules.bonus_on if deck.tracks_suits else None
@@ -142,7 +139,7 @@ def count_rounds(rules: NineTenElevenRules, deck: RankCounts, policy=None) -> Co
                 continue
             suited = deck.suited_ways(first)
             for is_suited, ways in ((True, suited), (False, w1 - suited)):
-                won = bonus_table.payout(first, is_suited)
+                won = switcher.bonus.payout(first, is_suited)
                 tally.bonus[Fraction(-1) if won is None else Fraction(won)] += ways * second_deals
             continue
         if policy is None:
@@ -167,6 +164,17 @@ def count_rounds(rules: NineTenElevenRules, deck: RankCounts, policy=None) -> Co
             tally.decisions[name] += w1 * w
 
     return CountedRounds(settle, switcher, tally, choices, comb(n, 3) * second_deals)
+
+
+@lru_cache(maxsize=8)
+def _switcher(rules: NineTenElevenRules, suits: tuple[int | None, int | None]) -> Switcher:
+    """One switcher per rules and suit layout: its choices depend on nothing else, so the
+    many decks of a game-protection audit share what it has memoised."""
+    pay = rules.payouts
+    bonus_table = BonusTable(pay.bonus_straight_flush, pay.bonus_trips, pay.bonus_straight,
+                             pay.bonus_flush)
+    md_rank = Settlement(rules).two_hand_ranks()
+    return Switcher(rules.qualifying_totals, md_rank, bonus_table, *suits, rules.switch_allowed)
 
 
 def _buy(first: Composition, deck: RankCounts, switcher: Switcher, bonus_on: str | None) -> _Tally:
