@@ -23,6 +23,8 @@ VALUE = (2, 4, 6, 8, 10, 12, 14, 1, 1)
 LABEL = ("A", "2", "3", "4", "5", "6", "7", "½", "KD")
 TARGET = 15
 """7 1/2 in half points."""
+MOST_HALF_POINTS = 29
+"""A hand or the dealer takes at most 7 1/2 and then one card of at most 7 (in half points)."""
 
 
 def kind_of(rank: str, suit: str, special: str) -> int:
@@ -88,3 +90,21 @@ def best_total(others: int, matta: bool) -> int:
     # A half-point gap (others hold a figure) is filled exactly by a whole value; a whole
     # gap is filled by the 1/2 only when it is 1/2 wide, otherwise the best is 7.
     return TARGET if room % 2 == 0 or room == 1 else TARGET - 1
+
+
+def most_cards_taken(counts: Sequence[int], *, hands: int, wild: bool) -> int:
+    """The most cards ``hands`` hands and the dealer can take from ``counts`` between them.
+
+    Each takes cards worth at most MOST_HALF_POINTS; the most cards that can be worth that
+    little are the cheapest ones (the matta adds nothing to a plain total).
+    """
+    def worth(kind: int) -> int:
+        return 0 if wild and kind == KD else VALUE[kind]
+
+    budget = MOST_HALF_POINTS * (hands + 1)
+    taken = 0
+    for c in sorted(range(KINDS), key=worth):
+        take = counts[c] if not worth(c) else min(counts[c], budget // worth(c))
+        taken += take
+        budget -= take * worth(c)
+    return taken

@@ -15,7 +15,7 @@ from casino.rules.cards import Card
 from casino.rules.model import SevenHalfRules
 
 from .dealer import DealerCounter
-from .deck import FOUR, KD, KINDS, SEVEN, VALUE, deck_counts, radices
+from .deck import FOUR, KD, KINDS, SEVEN, VALUE, deck_counts, most_cards_taken, radices
 from .play import HIDDEN, PlayValues
 from .settle import Settlement
 
@@ -38,7 +38,9 @@ class SevenHalfGame:
         self.radix = radices(self.full)
         self.full_code = sum(c * r for c, r in zip(self.full, self.radix, strict=False))
         self.fact = [math.factorial(i) for i in range(self.size + 1)]
-        self.settlement = Settlement(rules, short_stock=deck is not None)
+        # Only a deck too small for every hand of a round and the dealer can run out; then
+        # the dealer may stop below its standing total and the settlement needs those slots.
+        self.settlement = Settlement(rules, short_stock=deck is not None and self.may_run_out())
         self.scale = self.settlement.scale
         self.wild = rules.special_card == "wild"
         self.kd_first = rules.special_card == "kd_first_card"
@@ -56,6 +58,14 @@ class SevenHalfGame:
             self.stakes = sorted({1 + rules.final_bet_min, 1 + rules.final_bet_max})
         else:
             self.stakes = [Fraction(1)]
+
+    def may_run_out(self) -> bool:
+        hands = 1 + (self.rules.max_splits if self.rules.split_figures else 0)
+        # Every exchanged four leaves play besides the cards the hands keep; one card more
+        # for a dealer's card still among the unseen ones.
+        spent = self.rules.four_exchange_max + 1
+        wild = self.rules.special_card == "wild"
+        return most_cards_taken(self.full, hands=hands, wild=wild) + spent + 1 >= self.size
 
     # -- units -----------------------------------------------------------------------------
     def stake_units(self, stake: Fraction) -> int:

@@ -12,14 +12,12 @@ kind busts it wherever it draws.
 
 from __future__ import annotations
 
-from .deck import KD, KINDS, TARGET, VALUE
+from .deck import KD, KINDS, TARGET, VALUE, most_cards_taken
 from .play import HIDDEN, HIT, PlayValues
 
 ALL_KINDS = (1 << KINDS) - 1
 BUST, ABSENT = -1, -2
 """Children of a node: a kind that busts the hand, a kind its own view holds none of."""
-MOST_HALF_POINTS = 29
-"""A hand or the dealer takes at most 7 1/2 and then one card of at most 7 (in half points)."""
 BUSTED = (-1, False, False)
 """Settlement class of a busted hand; others are (total, two cards, triple)."""
 HANDS = 8
@@ -60,10 +58,6 @@ class HandNodes:
 
     def counts_of(self, code: int) -> list[int]:
         return [(code // r) % cap for r, cap in zip(self.radix, self.caps, strict=False)]
-
-    def half_points(self, kind: int) -> int:
-        """Least a card of ``kind`` adds to a hand's plain total (the matta adds nothing)."""
-        return 0 if self.play.wild and kind == KD else VALUE[kind]
 
     # -- settlement classes ------------------------------------------------------------------
     def class_place(self, cls: tuple) -> int:
@@ -225,17 +219,6 @@ class HandNodes:
         return out
 
     def may_run_out(self, upcard: int, counts: list[int], hands: int) -> bool:
-        """Whether some deal could leave a hand or the dealer facing too few cards.
-
-        The hands and the dealer together take cards worth at most MOST_HALF_POINTS each;
-        the most cards that can be worth that little are the cheapest ones.
-        """
-        budget = MOST_HALF_POINTS * (hands + 1)
-        taken = 0
-        for c in sorted(range(KINDS), key=self.half_points):
-            worth = self.half_points(c)
-            take = counts[c] if not worth else min(counts[c], budget // worth)
-            taken += take
-            budget -= take * worth
+        """Whether some deal could leave a hand or the dealer facing too few cards."""
         reserve = 1 if upcard == HIDDEN else 0
-        return taken + reserve + 1 >= sum(counts)
+        return most_cards_taken(counts, hands=hands, wild=self.play.wild) + reserve + 1 >= sum(counts)
