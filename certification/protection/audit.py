@@ -14,17 +14,19 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Any
 
-from .collusion import RemovalModel, collusion_sample_sums
+from .collusion import RemovalModel, collusion_counted_share, collusion_sample_sums
 from .dealt_through import ShoeDealer, dealt_through_sums
 from .exact_part import deck_values, exact_part, tags_by_kind
 from .merge import assemble
+from .result import fraction_text
 from .sampling import chunk_rng
 from .shuffle import shuffle_hist, with_riffles
 from .spec import AuditSpec, Job, jobs
 
 
 def audit_jobs(spec: AuditSpec, exact: dict[str, Any]) -> list[Job]:
-    return jobs(spec, list(exact.get("collusion_simulated", [])))
+    return jobs(spec, list(exact.get("collusion_simulated", [])),
+                list(exact.get("collusion_counted", [])))
 
 
 def run_chunk(spec: AuditSpec, exact: dict[str, Any], job_index: int, chunk: int) -> dict:
@@ -32,6 +34,9 @@ def run_chunk(spec: AuditSpec, exact: dict[str, Any], job_index: int, chunk: int
     job = audit_jobs(spec, exact)[job_index]
     rng = chunk_rng(spec.seed, job_index, chunk)
     share = math.ceil(spec.rounds / spec.chunks)
+    if job.exposure == "collusion_exact":
+        share = collusion_counted_share(deck_values(spec.rules), int(job.parameter), chunk, spec.chunks)
+        return {"expected_value": fraction_text(share)}
     if job.exposure == "collusion":
         return collusion_sample_sums(deck_values(spec.rules), int(job.parameter), rng, share,
                                      RemovalModel.from_json(exact["collusion_control"]))

@@ -4,8 +4,10 @@ Each colluder knows the k - 1 first cards of its partners before it acts, i.e. k
 out of play and known (exposure 2 is the case k = 2). Cards the partners draw later are
 dealt face up and are public to every seat, so they are not the colluders' gain; the
 reading here counts only the shared face-down cards. Exact card removal (every multiset of
-k - 1 cards with its hypergeometric weight) while the number of distinct reduced decks is
-at most ``exact_limit``; beyond, the partners' cards are sampled and each sample is valued
+k - 1 cards with its hypergeometric weight) wherever the distinct reduced decks are no more
+than the samples a simulation would value: the few (at most ``exact_limit_for``) in the exact
+part itself, the rest as jobs whose chunks each count a share of the decks and return
+their exact weighted sum. Beyond, the partners' cards are sampled and each sample is valued
 exactly by the engine (a conditional-expectation estimate: the only noise is which cards
 the partners hold).
 
@@ -46,16 +48,26 @@ def shared_cards(rules, k: int) -> int:
     return (k - 1) * (1 if rules.family == "seven_and_half" else 3)
 
 
-def collusion_is_exact(values: DeckValues, k: int, exact_limit: int | None = None) -> bool:
-    limit = exact_limit_for(values.rules) if exact_limit is None else exact_limit
-    return values.removal_count(shared_cards(values.rules, k)) <= limit
+def collusion_method(values: DeckValues, k: int, counted_limit: int) -> str:
+    """How k colluders' gain is found: "exact" in the exact part, "counted" exactly by
+    jobs (at most ``counted_limit`` reduced decks, the samples a simulation would value),
+    or "simulated"."""
+    decks = values.removal_count(shared_cards(values.rules, k))
+    if decks <= exact_limit_for(values.rules):
+        return "exact"
+    return "counted" if decks <= counted_limit else "simulated"
 
 
 def collusion_exact_gain(values: DeckValues, k: int) -> Fraction:
-    cards = shared_cards(values.rules, k)
-    total = sum((p * values.ev(values.minus(removed)) for removed, p in values.removals(cards)),
-                Fraction(0))
-    return total - values.baseline
+    return collusion_counted_share(values, k, 0, 1) - values.baseline
+
+
+def collusion_counted_share(values: DeckValues, k: int, share: int, shares: int) -> Fraction:
+    """Sum of p x value over every ``shares``-th reduced deck from the ``share``-th: the
+    shares of one k add up to the exact expected value of its colluders' play."""
+    removals = values.removals(shared_cards(values.rules, k))
+    return sum((p * values.ev(values.minus(removed))
+                for i, (removed, p) in enumerate(removals) if i % shares == share), Fraction(0))
 
 
 class RemovalModel:

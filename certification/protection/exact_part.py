@@ -13,7 +13,7 @@ from typing import Any
 from casino.rules.model import Rules
 
 from . import one_card
-from .collusion import RemovalModel, collusion_exact_gain, collusion_is_exact, shared_cards
+from .collusion import RemovalModel, collusion_exact_gain, collusion_method, shared_cards
 from .compositions import DeckValues, deck_values_for, single_removals
 from .dealer_card import dealer_card_exposure
 from .dealt_through import count_tags
@@ -45,18 +45,20 @@ def exact_part(spec: AuditSpec) -> dict[str, Any]:
     tags, unit = count_tags(effects)
     out["tags"] = {values.label(k): t for k, t in tags.items()}
     out["tag_unit"] = unit
-    simulated = []
+    simulated, counted = [], []
     for k in range(2, spec.seats + 1):
-        if collusion_is_exact(values, k, spec.exact_limit):
+        method = collusion_method(values, k, spec.counted_limit)
+        if method == "exact":
             out["collusion_exact"][str(k)] = fraction_text(collusion_exact_gain(values, k))
         else:
-            simulated.append(k)
+            (counted if method == "counted" else simulated).append(k)
     if simulated:
         model = RemovalModel.of(values)
         out["collusion_control"] = model.to_json()
         out["collusion_control_mean"] = {str(k): fraction_text(model.mean(values, shared_cards(rules, k)))
                                          for k in simulated}
     out["collusion_simulated"] = simulated
+    out["collusion_counted"] = counted
     return out
 
 

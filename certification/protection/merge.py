@@ -66,6 +66,10 @@ def assemble_exact_only(spec: AuditSpec, exact: dict[str, Any]) -> dict[str, Any
 
 def _entry(k: int, exact: dict[str, Any], sums: dict[str, list[dict]], spec: AuditSpec) -> dict[str, Any]:
     text = exact["collusion_exact"].get(str(k))
+    shares = sums.get(f"collusion_exact:{k}")
+    if shares is not None:
+        base = Fraction(exact["baseline_ev"])
+        text = fraction_text(sum((Fraction(s["expected_value"]) for s in shares), Fraction(0)) - base)
     if text is not None:
         gain = Fraction(text)
         return {"k": k, "method": "exact", "player_edge_gain_fraction": text, "player_edge_gain": float(gain)}

@@ -54,7 +54,8 @@ class AuditSpec:
     seed: int = 20260101
     chunks: int = DEFAULT_CHUNKS
     exact_limit: int | None = None
-    """Most reduced decks counted exactly per collusion size (None: by the rules' hand sizes)."""
+    """Most reduced decks counted exactly per collusion size (None: ``rounds``, so counting
+    never values more decks than sampling would)."""
 
     def __post_init__(self) -> None:
         if self.rounds is None:
@@ -67,6 +68,10 @@ class AuditSpec:
             raise ValueError(f"rounds: at least 20, not {self.rounds}")
         if self.chunks < 2 or self.chunks % 2:
             raise ValueError(f"chunks: an even number of at least 2, not {self.chunks}")
+
+    @property
+    def counted_limit(self) -> int:
+        return self.rounds if self.exact_limit is None else self.exact_limit
 
     @property
     def seven_half(self) -> bool:
@@ -104,15 +109,17 @@ class AuditSpec:
 class Job:
     exposure: str
     parameter: float
-    """k for collusion, the penetration for dealt-through, extra riffles for the shuffle."""
+    """k for collusion (sampled or counted), the penetration for dealt-through, extra riffles
+    for the shuffle."""
 
     @property
     def key(self) -> str:
         return f"{self.exposure}:{self.parameter:g}"
 
 
-def jobs(spec: AuditSpec, collusion_simulated: list[int]) -> list[Job]:
+def jobs(spec: AuditSpec, collusion_simulated: list[int], collusion_counted: list[int]) -> list[Job]:
     out: list[Job] = []
+    out += [Job("collusion_exact", k) for k in collusion_counted]
     out += [Job("collusion", k) for k in collusion_simulated]
     out += [Job("dealt_through", p) for p in spec.penetrations if spec.dealt_through_simulated(p)]
     out += [Job("shuffle", r) for r in (0, *EXTRA_RIFFLES)]

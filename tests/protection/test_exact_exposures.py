@@ -102,3 +102,18 @@ def test_nine_ten_eleven_other_seats_hands_match_brute_force_hand_by_hand():
                    Fraction(0)) / len(hands) - base
     assert collusion_exact_gain(NineTenElevenValues(NINE_TEN_ELEVEN, deck), 2) == expected
     assert expected > 0
+
+
+def test_collusion_counted_by_jobs_is_the_exact_count_whatever_the_chunks():
+    from certification.protection import AuditSpec, run_audit
+    from certification.protection.collusion import collusion_counted_share
+    from certification.protection.exact_part import deck_values
+
+    values = deck_values(CASINO)
+    whole = collusion_exact_gain(values, 5)
+    shares = [collusion_counted_share(values, 5, i, 3) for i in range(3)]
+    assert sum(shares, Fraction(0)) - values.baseline == whole
+    report = run_audit(AuditSpec(rules=CASINO, seats=5, rounds=450, seed=3), workers=2)
+    head = report["exposures"]["collusion"]
+    assert head["method"] == "exact" and Fraction(head["player_edge_gain_fraction"]) == whole
+    assert [p["method"] for p in head["collusion_curve"]] == ["exact"] * 4

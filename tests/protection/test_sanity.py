@@ -135,15 +135,19 @@ def test_risk_rule():
 def test_the_exact_part_is_plain_json_with_exact_fractions():
     import json
 
-    exact = exact_part(AuditSpec(rules=HIDDEN_CASINO, seats=5))
+    exact = exact_part(AuditSpec(rules=HIDDEN_CASINO, seats=7))
     assert json.loads(json.dumps(exact)) == exact
     assert Fraction(exact["dealer_card"]["player_edge_gain_fraction"]) > 0
     assert exact["collusion_exact"].keys() == {"2", "3", "4"}
-    assert exact["collusion_simulated"] == [5]
-    assert set(exact["collusion_control_mean"]) == {"5"} and exact["collusion_control"]["second"]
-    unlimited = exact_part(AuditSpec(rules=preset("siete-y-media"), seats=4))
-    # Unlimited draws: pairs of cards (k = 3) still counted exactly, larger groups sampled.
-    assert unlimited["collusion_exact"].keys() == {"2", "3"} and unlimited["collusion_simulated"] == [4]
+    # Groups whose reduced decks are no more than the 2,000 samples are counted by jobs
+    # (450 and 1,115 decks); seven colluders (2,445) are sampled.
+    assert exact["collusion_counted"] == [5, 6] and exact["collusion_simulated"] == [7]
+    assert set(exact["collusion_control_mean"]) == {"7"} and exact["collusion_control"]["second"]
+    unlimited = exact_part(AuditSpec(rules=preset("siete-y-media"), seats=6))
+    # Unlimited draws: pairs of cards (k = 3) in the exact part, three and four cards (120
+    # and 330 decks, no more than the 400 samples) counted by jobs, five (785) sampled.
+    assert unlimited["collusion_exact"].keys() == {"2", "3"}
+    assert unlimited["collusion_counted"] == [4, 5] and unlimited["collusion_simulated"] == [6]
 
 
 def test_nine_ten_eleven_values_its_card_exposures_and_leaves_a_die_games_shuffle_leak_unknown():
