@@ -187,6 +187,16 @@ def _buy(first: Composition, deck: RankCounts, switcher: Switcher, bonus_on: str
     if bonus_on == "first_hand":
         # Judged on the first hand as dealt, which did not qualify: the bonus is lost.
         out.bonus[Fraction(-1)] = comb(deck.size - 3, 3)
+    if not final_hands:
+        outcomes = switcher.after_buy(first)
+        configs, decisions = out.configs, out.decisions
+        for second, w2 in deck.ways_after(first):
+            config, name, switched = outcomes[second]
+            configs[config] += w2
+            decisions[name] += w2
+            if switched:
+                decisions["switch"] += w2
+        return out
     for second, w2 in deck.ways_after(first):
         value = switcher.value(second)
         if value != NO_VALUE:

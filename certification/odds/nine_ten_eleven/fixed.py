@@ -57,6 +57,7 @@ class PolicySwitcher(Switcher):
         out.__dict__.update(base.__dict__)
         out.policy = policy
         out._policy_best = {}
+        out._after_buy = {}  # the policy's switches, not the base's
         return out
 
     def best(self, first: Composition, second: Composition) -> tuple[Config, bool]:

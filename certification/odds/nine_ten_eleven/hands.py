@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations_with_replacement
 from math import comb, prod
 
@@ -68,9 +68,12 @@ class RankCounts:
         left = list(self.per_rank)
         for r in removed:
             left[r] -= 1
+        choose = [_choose_up_to_3(n) for n in left]
         out = []
         for hand, counts in self._counts.items():
-            w = prod(comb(left[r], k) for r, k in counts)
+            w = 1
+            for r, k in counts:
+                w *= choose[r][k]
             if w:
                 out.append((hand, w))
         return out
@@ -203,3 +206,9 @@ class BonusTable:
 
 def label(hand: Composition) -> str:
     return "-".join(NINE_TEN_ELEVEN_RANKS[r] for r in hand)
+
+
+@cache
+def _choose_up_to_3(n: int) -> tuple[int, int, int, int]:
+    """C(n, k) for k = 0..3 (a hand holds at most three cards of a rank)."""
+    return tuple(comb(n, k) if n >= 0 else 0 for k in range(4))

@@ -35,6 +35,8 @@ class Settlement:
         self.match = rules.payouts.dice_match
         self._main: dict[Config, dict[Fraction, Fraction]] = {}
         self._dice: dict[Config, dict[Fraction, Fraction]] = {}
+        self._main_ev: dict[Config, Fraction] = {}
+        self._dice_ev: dict[Config, Fraction] = {}
 
     def hand_net(self, value: int, face: int | None) -> Fraction:
         if value == NO_VALUE:
@@ -74,10 +76,18 @@ class Settlement:
         return self._dice[config]
 
     def main_ev(self, config: Config) -> Fraction:
-        return sum((net * p for net, p in self.main(config).items()), Fraction(0))
+        ev = self._main_ev.get(config)
+        if ev is None:
+            ev = self._main_ev[config] = sum((net * p for net, p in self.main(config).items()),
+                                             Fraction(0))
+        return ev
 
     def dice_ev(self, config: Config) -> Fraction:
-        return sum((net * p for net, p in self.dice(config).items()), Fraction(0))
+        ev = self._dice_ev.get(config)
+        if ev is None:
+            ev = self._dice_ev[config] = sum((net * p for net, p in self.dice(config).items()),
+                                             Fraction(0))
+        return ev
 
     def two_hand_configs(self) -> list[Config]:
         values = sorted({*self.rules.qualifying_totals, NO_VALUE}, reverse=True)

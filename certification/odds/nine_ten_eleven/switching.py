@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import perm, prod
 
 from .hands import NO_VALUE, BonusTable, Composition, hand_value
 from .settle import Config, config_of
 
 NO_SWITCH_CONFIG: Config = (NO_VALUE, NO_VALUE)
+ALL_COMPOSITIONS: tuple[Composition, ...] = tuple(combinations_with_replacement(range(9), 3))
+AFTER_SWITCH = ("neither_qualifies", "one_qualifies_after_switch", "both_qualify_after_switch")
 _TRIPLE = {frozenset(t): i for i, t in enumerate(combinations(range(6), 3))}
 
 
@@ -67,6 +69,7 @@ class Switcher:
         self._swapped: dict[Composition, dict[tuple[int, int], int]] = {}
         self._best: dict[tuple[Composition, Composition], tuple[Config, tuple[int, int] | None]] = {}
         self._final: dict[tuple[Composition, Composition], dict] = {}
+        self._after_buy: dict[Composition, dict[Composition, tuple[Config, str, bool]]] = {}
 
     def value(self, hand: Composition) -> int:
         v = self._values.get(hand)
@@ -118,6 +121,24 @@ class Switcher:
         if turned and hit[1] is not None:
             return hit[0], hit[1][::-1]
         return hit
+
+    def after_buy(self, first: Composition) -> dict[Composition, tuple[Config, str, bool]]:
+        """Per second hand bought on ``first``: the configuration, the decision tally it
+        counts in and whether a switch is made (bonus not involved). Deck-independent, so
+        it is worked out once per first hand and read for every deck."""
+        table = self._after_buy.get(first)
+        if table is None:
+            table = self._after_buy[first] = {}
+            for second in ALL_COMPOSITIONS:
+                value = self.value(second)
+                if value != NO_VALUE:
+                    # The second hand stands and the first loses: no switch is allowed.
+                    table[second] = (config_of(value, NO_VALUE), "second_qualifies", False)
+                    continue
+                config, switched = self.best(first, second)
+                qualified = sum(v != NO_VALUE for v in config)
+                table[second] = (config, AFTER_SWITCH[qualified], switched)
+        return table
 
     def with_bonus(self, first: Composition, second: Composition) -> dict:
         """(config, bonus net, switched) -> probability over the suits, bonus on final hands."""

@@ -12,7 +12,7 @@ kind busts it wherever it draws.
 
 from __future__ import annotations
 
-from .deck import KD, KINDS, TARGET, VALUE, most_cards_taken
+from .deck import KINDS, TARGET, most_cards_taken
 from .play import HIDDEN, HIT, PlayValues
 
 ALL_KINDS = (1 << KINDS) - 1
