@@ -19,8 +19,8 @@ from math import comb, prod
 from casino.rules.cards import NINE_TEN_ELEVEN_RANKS, SEVEN_HALF_RANKS, new_deck, parse_card
 from casino.rules.model import NineTenElevenRules, Rules, SevenHalfRules
 from certification.odds.nine_ten_eleven.main_bet import MainBetPlay, main_bet_play
-from certification.odds.seven_half import analyze_seven_half
 from certification.odds.seven_half.deck import LABEL, kind_of
+from certification.odds.seven_half.family import DeckFamily
 
 Composition = tuple[int, ...]
 
@@ -40,7 +40,6 @@ class DeckValues:
         self.rules = rules
         self.codes: list[list[str]] = [[] for _ in self.labels]
         cards = [parse_card(c) for c in deck] if deck is not None else self.standard_deck()
-        self.restricted = deck is not None
         for card in cards:
             self.codes[self.kind(card)].append(card.code)
         self.full: Composition = tuple(len(c) for c in self.codes)
@@ -48,6 +47,7 @@ class DeckValues:
         self._ev: dict[Composition, Fraction] = {}
         self._results: OrderedDict[Composition, object] = OrderedDict()
         self._kept = policies_kept
+        self._family: DeckFamily | None = None
         self.analyses = 0
 
     def deck(self, counts: Composition) -> list[str]:
@@ -61,9 +61,9 @@ class DeckValues:
 
     def analyse(self, counts: Composition) -> tuple[Fraction, object]:
         """(expected net per initial wager, the optimal player's policy) for ``counts``."""
-        deck = None if counts == self.full and not self.restricted else self.deck(counts)
-        result = analyze_seven_half(self.rules, deck=deck)
-        return result.bets["main"].ev, result.policy
+        if self._family is None:
+            self._family = DeckFamily(self.rules, self.deck(self.full))
+        return self._family.analyse(counts, self.deck(counts))
 
     def result(self, counts: Composition):
         """The optimal player for ``counts`` (what ``analyse`` gives with the value)."""

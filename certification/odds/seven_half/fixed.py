@@ -47,7 +47,7 @@ class ViewMaker:
             c = parse_card(card) if isinstance(card, str) else card
             self.pools[kind_of(c.rank, c.suit, special)].append(c.code)
         self.game = game
-        self.caps = [c + 1 for c in game.full]
+        self.caps = game.caps
 
     def removed(self, upcard: int, code: int) -> list[int]:
         """Cards per kind the player has held or exchanged (the upcard excluded)."""

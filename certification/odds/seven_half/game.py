@@ -6,6 +6,7 @@ Values at this level are integers in units of 1 / scale**2 (a stake of 1 + f ant
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ class SevenHalfGame:
         self.full = list(deck_counts(rules, deck).counts)
         self.size = sum(self.full)
         self.radix = radices(self.full)
+        self.caps = [c + 1 for c in self.full]
+        """Each kind's count in a stock's code runs below its cap (a sub-deck keeps its frame's)."""
         self.full_code = sum(c * r for c, r in zip(self.full, self.radix, strict=False))
         self.fact = [math.factorial(i) for i in range(self.size + 1)]
         # Only a deck too small for every hand of a round and the dealer can run out; then
@@ -59,13 +62,43 @@ class SevenHalfGame:
         else:
             self.stakes = [Fraction(1)]
 
-    def may_run_out(self) -> bool:
+    def sub_deck(self, counts: Sequence[int]) -> SevenHalfGame:
+        """This game dealt from fewer cards (at most this deck's of each kind).
+
+        A value of the player's hand or first decision depends only on the cards left, so
+        the sub-deck shares those caches with this game; it counts its dealer afresh (the
+        dealer's cache grows with every stock and would outweigh the gain). A stock keeps
+        this deck's code. A sub-deck that could run out needs a settlement of its own:
+        analyse it as its own deck instead.
+        """
+        sub = copy.copy(self)
+        sub.full = list(counts)
+        if any(c > cap - 1 for c, cap in zip(sub.full, self.caps, strict=True)):
+            raise ValueError(f"{sub.full} is not part of the deck {self.full}")
+        sub.size = sum(sub.full)
+        sub.full_code = sum(c * r for c, r in zip(sub.full, self.radix, strict=True))
+        if not self.shares_with(sub.full):
+            raise ValueError("a sub-deck that can run out needs a settlement of its own")
+        sub.dealer = DealerCounter(settlement=self.settlement, radix=self.radix, wild=self.wild,
+                                   max_cards=self.rules.dealer_max_cards, factorials=self.fact)
+        sub.play = copy.copy(self.play)
+        sub.play.dealer = sub.dealer
+        return sub
+
+    def may_run_out(self, counts: Sequence[int] | None = None) -> bool:
+        """Whether some deal could leave a hand or the dealer facing an empty stock, dealing
+        from this deck (or from ``counts``)."""
+        counts = self.full if counts is None else counts
         hands = 1 + (self.rules.max_splits if self.rules.split_figures else 0)
         # Every exchanged four leaves play besides the cards the hands keep; one card more
         # for a dealer's card still among the unseen ones.
         spent = self.rules.four_exchange_max + 1
         wild = self.rules.special_card == "wild"
-        return most_cards_taken(self.full, hands=hands, wild=wild) + spent + 1 >= self.size
+        return most_cards_taken(counts, hands=hands, wild=wild) + spent + 1 >= sum(counts)
+
+    def shares_with(self, counts: Sequence[int]) -> bool:
+        """Whether the deck with ``counts`` can be dealt as a sub-deck of this one."""
+        return self.settlement.short_stock or not self.may_run_out(counts)
 
     # -- units -----------------------------------------------------------------------------
     def stake_units(self, stake: Fraction) -> int:

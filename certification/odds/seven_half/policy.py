@@ -17,7 +17,7 @@ from .play import HIDDEN, SPLIT
 class OptimalPolicy:
     def __init__(self, game: SevenHalfGame):
         self.game = game
-        self.caps = [c + 1 for c in game.full]
+        self.caps = game.caps
 
     def _counts(self, code: int) -> list[int]:
         return [(code // r) % cap for r, cap in zip(self.game.radix, self.caps, strict=False)]

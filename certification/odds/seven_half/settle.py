@@ -31,6 +31,7 @@ class Settlement:
     def __init__(self, rules: SevenHalfRules, *, short_stock: bool = False):
         p = rules.payouts
         self.rules = rules
+        self.short_stock = short_stock
         self.scale = _lcm_of_denominators(
             [p.win, p.seven_and_half, p.natural, p.triple, p.kd_first_card, p.shoot_seven,
              p.dealer_natural_collects, rules.final_bet_min, rules.final_bet_max]

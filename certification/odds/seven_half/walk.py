@@ -26,7 +26,7 @@ from .play import HIDDEN, HIT, SPLIT, STAND
 class Walk:
     def __init__(self, game: SevenHalfGame):
         self.g = game
-        self.caps = [c + 1 for c in game.full]
+        self.caps = game.caps
         self.opening = Opening(game.play, game.radix, self.caps)
         self.out: dict = defaultdict(int)
         self.dec: dict[str, int] = defaultdict(int)
