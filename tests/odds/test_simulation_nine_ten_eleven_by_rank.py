@@ -16,6 +16,7 @@ from certification.odds.simulation import SimulationSpec, build_plan
 from certification.odds.simulation.nine_ten_eleven import fresh_words
 from certification.odds.simulation.plans import Plan
 from certification.odds.simulation.stream import BUDGET
+from tests.odds.kernel_support import played
 
 NTE = PRESETS["nine-ten-eleven"]
 VARIANTS = {
@@ -33,14 +34,6 @@ VARIANTS = {
 }
 
 
-def _hist(plan, seed, calls):
-    run = plan.runner(seed, 0)
-    hist = plan.outcomes.histogram_array()
-    for rounds in calls:
-        run(rounds, hist)
-    return hist
-
-
 @pytest.mark.parametrize("label", list(VARIANTS))
 def test_the_by_rank_kernel_plays_every_round_as_the_card_kernel(label):
     rules, strategy = VARIANTS[label]
@@ -49,7 +42,7 @@ def test_the_by_rank_kernel_plays_every_round_as_the_card_kernel(label):
     cards = Plan(plan.rules, dataclasses.replace(plan.tables, switched=None))
     assert cards.kernel == "nine_ten_eleven_cards"
     calls = [1, 1, 4093, 50_000, 145_905]
-    by_rank, by_cards = _hist(plan, 13, calls), _hist(cards, 13, calls)
+    by_rank, by_cards = played(plan, 13, calls), played(cards, 13, calls)
     assert by_rank.sum(axis=1).tolist() == [sum(calls)] * 3
     assert np.array_equal(by_rank, by_cards)
 

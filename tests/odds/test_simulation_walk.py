@@ -13,6 +13,7 @@ import pytest
 from casino.rules import PRESETS, with_overrides
 from certification.odds.simulation import SimulationSpec, build_plan
 from certification.odds.simulation.plans import Plan
+from tests.odds.kernel_support import played
 
 HOME, SETTE, SIETE = PRESETS["seven-half-home"], PRESETS["sette-e-mezzo"], PRESETS["siete-y-media"]
 CASINO = PRESETS["seven-half-casino"]
@@ -34,14 +35,6 @@ VARIANTS = {
 }
 
 
-def _hist(plan, seed, calls):
-    run = plan.runner(seed, 0)
-    hist = plan.outcomes.histogram_array()
-    for rounds in calls:
-        run(rounds, hist)
-    return hist
-
-
 @pytest.mark.parametrize("label", list(VARIANTS))
 def test_the_walk_plays_every_round_as_the_general_kernel(label):
     rules, strategy = VARIANTS[label]
@@ -50,9 +43,9 @@ def test_the_walk_plays_every_round_as_the_general_kernel(label):
     general = Plan(plan.rules, plan.tables, None, None)
     assert general.kernel == "seven_half"
     calls = [1, 7000, 50_000, 143_000]
-    walked, played = _hist(plan, 11, calls), _hist(general, 11, calls)
+    walked, general_hist = played(plan, 11, calls), played(general, 11, calls)
     assert walked.sum() == sum(calls)
-    assert np.array_equal(walked, played)
+    assert np.array_equal(walked, general_hist)
 
 
 def test_shots_openings_and_large_shoes_keep_the_general_kernel():
