@@ -86,13 +86,17 @@ _LONGEST_RUN_TABLES = (
 
 def longest_run_per_block(bits: np.ndarray, block_bits: int) -> np.ndarray:
     blocks = bits.size // block_bits
-    padded = np.zeros((blocks, block_bits + 1), dtype=np.int8)
-    padded[:, :block_bits] = bits[: blocks * block_bits].reshape(blocks, block_bits)
-    edges = np.diff(np.concatenate(([0], padded.ravel())))
+    # A zero either side of every block: each run of ones starts and ends inside its block.
+    padded = np.zeros((blocks, block_bits + 2), dtype=np.int8)
+    padded[:, 1 : block_bits + 1] = bits[: blocks * block_bits].reshape(blocks, block_bits)
+    edges = np.diff(padded.ravel())
     starts = np.flatnonzero(edges == 1)
-    ends = np.flatnonzero(edges == -1)
+    lengths = np.flatnonzero(edges == -1) - starts
+    first = np.searchsorted(starts, np.arange(blocks) * (block_bits + 2))
+    has_run = first < np.append(first[1:], starts.size)
     longest = np.zeros(blocks, dtype=np.int64)
-    np.maximum.at(longest, starts // (block_bits + 1), ends - starts)
+    if starts.size:
+        longest[has_run] = np.maximum.reduceat(lengths, first[has_run])
     return longest
 
 

@@ -100,10 +100,6 @@ def sorted_distances(values: np.ndarray) -> np.ndarray:
     return position - previous
 
 
-def _pattern_counts(s: BitStream, m: int) -> np.ndarray:
-    return np.bincount(s.windows(m), minlength=1 << m)
-
-
 def approximate_entropy(bits: np.ndarray | BitStream, m: int = 10) -> list[float]:
     s = as_stream(bits)
     n = s.n
@@ -112,7 +108,7 @@ def approximate_entropy(bits: np.ndarray | BitStream, m: int = 10) -> list[float
         if size == 0:
             phi.append(0.0)
             continue
-        counts = _pattern_counts(s, size)
+        counts = s.pattern_counts(size)
         counts = counts[counts > 0].astype(np.float64)
         phi.append(float(np.sum(counts * np.log(counts / n))) / n)
     apen = phi[0] - phi[1]
@@ -123,7 +119,7 @@ def approximate_entropy(bits: np.ndarray | BitStream, m: int = 10) -> list[float
 def _psi2(s: BitStream, m: int) -> float:
     if m <= 0:
         return 0.0
-    counts = _pattern_counts(s, m).astype(np.int64)
+    counts = s.pattern_counts(m).astype(np.int64)
     return float(np.sum(counts * counts)) * 2.0**m / s.n - s.n
 
 

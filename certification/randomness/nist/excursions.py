@@ -21,11 +21,12 @@ _VISIT_PROBABILITY = {
 }
 
 
-def _walk(s: BitStream) -> tuple[np.ndarray, np.ndarray, int]:
-    walk = s.walk()
-    zeros = walk == 0
-    cycles = int(np.count_nonzero(zeros)) + (1 if walk[-1] != 0 else 0)
-    return walk, zeros, cycles
+def _cycles(s: BitStream) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Positions and values of the sums near zero, where the walk returns to zero, and J."""
+    positions, values = s.walk_near_origin()
+    zeros = positions[values == 0]
+    cycles = zeros.size + (1 if s.walk()[-1] != 0 else 0)
+    return positions, values, zeros, cycles
 
 
 def cycle_constraint(n: int) -> float:
@@ -36,17 +37,18 @@ def cycle_constraint(n: int) -> float:
 def random_excursions(bits: np.ndarray | BitStream) -> list[float]:
     """Eight p-values, for x = -4..-1, 1..4."""
     s = as_stream(bits)
-    walk, zeros, cycles = _walk(s)
+    positions, values, zeros, cycles = _cycles(s)
     limit = max(1000, s.n // 100)
-    if int(np.count_nonzero(zeros)) > limit:
+    if zeros.size > limit:
         # The reference sizes its cycle table at this limit and abandons the test beyond it.
         raise NotApplicable(f"J exceeds the reference's limit of {limit} cycles")
     if cycles < cycle_constraint(s.n):
         raise NotApplicable(f"J = {cycles} cycles, needs J ≥ {cycle_constraint(s.n):g}")
-    cycle_of = np.cumsum(zeros)
-    visited = (walk != 0) & (np.abs(walk) <= 4)
-    state = walk[visited] + np.where(walk[visited] < 0, 4, 3)
-    visits = np.bincount(cycle_of[visited] * 8 + state, minlength=cycles * 8).reshape(cycles, 8)
+    visited = (values != 0) & (np.abs(values) <= 4)
+    # A visit's cycle is the number of returns to zero before it.
+    cycle_of = np.searchsorted(zeros, positions[visited])
+    state = values[visited] + np.where(values[visited] < 0, 4, 3)
+    visits = np.bincount(cycle_of * 8 + state, minlength=cycles * 8).reshape(cycles, 8)
     p_values = []
     for column, x in enumerate(EXCURSION_STATES):
         nu = np.bincount(np.minimum(visits[:, column], 5), minlength=6)
@@ -59,12 +61,11 @@ def random_excursions(bits: np.ndarray | BitStream) -> list[float]:
 def random_excursions_variant(bits: np.ndarray | BitStream) -> list[float]:
     """Eighteen p-values, for x = -9..-1, 1..9."""
     s = as_stream(bits)
-    walk, _, cycles = _walk(s)
+    _, values, _, cycles = _cycles(s)
     # The reference truncates this constraint to an integer, unlike RandomExcursions.
     if cycles < int(cycle_constraint(s.n)):
         raise NotApplicable(f"J = {cycles} cycles, needs J ≥ {int(cycle_constraint(s.n))}")
-    near = walk[np.abs(walk) <= 9]
-    counts = np.bincount(near + 9, minlength=19)
+    counts = np.bincount(values + 9, minlength=19)
     return [
         float(erfc(abs(int(counts[x + 9]) - cycles) / math.sqrt(2.0 * cycles * (4.0 * abs(x) - 2))))
         for x in VARIANT_STATES

@@ -106,7 +106,9 @@ _PEAK_LOG = 2.995732274
 def fft(bits: np.ndarray | BitStream) -> list[float]:
     s = as_stream(bits)
     n = s.n
-    x = 2.0 * s.bits - 1.0
+    x = s.bits.astype(np.float64)
+    x *= 2.0
+    x -= 1.0
     # The reference's count runs over the first n/2 magnitudes, the constant term included.
     magnitudes = np.abs(np.fft.rfft(x)[: n // 2])
     below = int(np.count_nonzero(magnitudes < math.sqrt(_PEAK_LOG * n)))
