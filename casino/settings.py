@@ -98,10 +98,13 @@ DATABASES = {
 DATABASES["default"]["ATOMIC_REQUESTS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The worker and the web server share the file: WAL lets readers and a writer work at
-    # the same time, and a writer waits for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
-    )
+    # the same time, and a writer waits for the lock instead of failing at once. A
+    # transaction takes the write lock when it begins: one that read first and asked for it
+    # only when writing would be refused at once if the other process had committed since.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "timeout": 20, "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
