@@ -1,8 +1,12 @@
 """Clean refusals: a database away for a moment (503), a body too large to take (413)."""
 
+import logging
+
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+
+logger = logging.getLogger(__name__)
 
 
 class DatabaseUnavailableMiddleware:
@@ -17,6 +21,9 @@ class DatabaseUnavailableMiddleware:
             isinstance(exception, DatabaseError) and "connection" in str(exception).lower()
         ):
             return None
+        # The visitor is told to retry; whoever runs the server needs the cause.
+        logger.warning("%s %s answered 503: %s: %s", request.method, request.path,
+                       type(exception).__name__, exception)
         message = "The database is unavailable for a moment. Nothing was saved; please retry."
         if request.path.startswith("/api/") or request.path.startswith("/health"):
             response: HttpResponse = JsonResponse({"detail": message}, status=503)

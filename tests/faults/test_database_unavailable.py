@@ -77,6 +77,18 @@ def test_login_answers_a_plain_503(database_down):
     _assert_clean_503(response, json_expected=False)
 
 
+def test_the_server_log_names_the_cause_the_visitor_is_spared(database_down, caplog):
+    UserFactory(username="olga")
+    database_down()
+    client = Client(raise_request_exception=False)
+    with caplog.at_level("WARNING", logger="casino.middleware"):
+        response = client.post("/accounts/login/", {"username": "olga", "password": "x"})
+    _assert_clean_503(response, json_expected=False)
+    logged = [r.getMessage() for r in caplog.records if r.name == "casino.middleware"]
+    assert logged == ['POST /accounts/login/ answered 503: OperationalError: connection to '
+                      'server at "127.0.0.1", port 5432 failed: refused'], logged
+
+
 def test_api_write_answers_503_json(officer_client, database_down):
     database_down()
     response = officer_client.post("/api/v1/variants/", {"name": "x"}, content_type="application/json")
