@@ -7,10 +7,10 @@ import math
 import numpy as np
 from scipy.special import erfc, gammaincc
 
-from ._stream import BitStream, NotApplicable, as_stream
+from ._stream import EXCURSION_REACH, BitStream, NotApplicable, as_stream
 
 EXCURSION_STATES = (-4, -3, -2, -1, 1, 2, 3, 4)
-VARIANT_STATES = tuple(range(-9, 0)) + tuple(range(1, 10))
+VARIANT_STATES = tuple(range(-EXCURSION_REACH, 0)) + tuple(range(1, EXCURSION_REACH + 1))
 
 # P(a cycle visits state |x| exactly k times), k = 0..4 and ≥ 5, as tabulated by the reference.
 _VISIT_PROBABILITY = {
@@ -65,8 +65,8 @@ def random_excursions_variant(bits: np.ndarray | BitStream) -> list[float]:
     # The reference truncates this constraint to an integer, unlike RandomExcursions.
     if cycles < int(cycle_constraint(s.n)):
         raise NotApplicable(f"J = {cycles} cycles, needs J ≥ {int(cycle_constraint(s.n))}")
-    counts = np.bincount(values + 9, minlength=19)
+    counts = np.bincount(values + EXCURSION_REACH, minlength=2 * EXCURSION_REACH + 1)
     return [
-        float(erfc(abs(int(counts[x + 9]) - cycles) / math.sqrt(2.0 * cycles * (4.0 * abs(x) - 2))))
+        float(erfc(abs(int(counts[x + EXCURSION_REACH]) - cycles) / math.sqrt(2.0 * cycles * (4.0 * abs(x) - 2))))
         for x in VARIANT_STATES
     ]
