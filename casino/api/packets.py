@@ -31,11 +31,20 @@ class PacketJobSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class CodeField(serializers.SlugRelatedField):
+    """A slug that names a row; a NUL character (which PostgreSQL refuses in text) names none."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and "\x00" in data:
+            self.fail("does_not_exist", slug_name=self.slug_field, value=data.replace("\x00", "\\x00"))
+        return super().to_internal_value(data)
+
+
 class PacketCreateInput(serializers.Serializer):
     run = serializers.PrimaryKeyRelatedField(queryset=CertificationRun.objects.all(),
                                              help_text="The certification run the packet rests on.")
-    jurisdiction = serializers.SlugRelatedField(slug_field="code", queryset=Jurisdiction.objects.all(),
-                                                help_text="The profile's code, e.g. nevada.")
+    jurisdiction = CodeField(slug_field="code", queryset=Jurisdiction.objects.all(),
+                             help_text="The profile's code, e.g. nevada.")
     applicant = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     host_casino = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 

@@ -49,6 +49,9 @@ def test_a_packet_needs_a_finished_run_and_a_known_profile(api, alice, nevada):
     assert response.status_code == 409 and "has not finished" in str(response.data)
     response = api(alice).post("/api/v1/packets/", {"run": queued.pk, "jurisdiction": "atlantis"}, format="json")
     assert response.status_code == 400 and "jurisdiction" in response.data
+    # PostgreSQL refuses a NUL in text: such a code names no profile (a 400, not a 500).
+    response = api(alice).post("/api/v1/packets/", {"run": queued.pk, "jurisdiction": "nev\x00ada"}, format="json")
+    assert response.status_code == 400 and "nev\\x00ada" in response.data["jurisdiction"][0]
     assert not PacketJob.objects.exists()
 
 
