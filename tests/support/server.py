@@ -63,15 +63,17 @@ class Server:
                 self.process.wait(timeout=10)
 
 
-def start_server(*, env: dict, log: Path, workers: int = 2, threads: int = 1,
+def start_server(*, env: dict, log: Path, workers: int | None = 2, threads: int = 1,
                  timeout: float = 60, port: int | None = None) -> Server:
-    """Start gunicorn on loopback (a free port unless given) and wait until it accepts
-    connections."""
+    """Start gunicorn with the production settings file on loopback (a free port unless
+    given) and wait until it accepts connections. ``workers=None`` keeps the file's count."""
     port = port or free_port()
-    command = [sys.executable, "-m", "gunicorn", "casino.wsgi:application",
-               "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+    command = [sys.executable, "-m", "gunicorn", "-c", "casino/gunicorn.conf.py",
+               "casino.wsgi:application", "--bind", f"127.0.0.1:{port}",
                "--access-logfile", "-", "--access-logformat", "%(t)s %(r)s %(s)s %(D)sus",
                "--log-level", "warning"]
+    if workers is not None:
+        command += ["--workers", str(workers)]
     if threads > 1:
         command += ["--worker-class", "gthread", "--threads", str(threads)]
     with log.open("w") as output:  # the child keeps its own descriptor
