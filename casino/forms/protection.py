@@ -9,6 +9,8 @@ from certification.protection.spec import DEFAULT_ROUNDS, LONG_HANDS_ROUNDS
 
 
 class ProtectionAuditForm(forms.Form):
+    static_fields = True  # its markup is made once per process (casino/templatetags/rows.py)
+
     seats = forms.IntegerField(min_value=1, max_value=7, initial=7,
                                help_text="Players at the table (collusion up to this many).")
     penetration = forms.FloatField(min_value=0, max_value=0.95, initial=0.0,

@@ -73,28 +73,29 @@ def clip(value, length: int) -> str:
     return text if len(text) <= length else text[: length - 1] + "…"
 
 
-_BLANK_FORMS: dict[type, str] = {}
+_BLANK_FORMS: dict[tuple, str] = {}
 
 
 @register.simple_tag
-def blank_fields(form) -> str:
-    """A form's fields as ``includes/field.html`` lays them out.
+def blank_fields(form, layout: str = "includes/field.html") -> str:
+    """A form's fields, each laid out by ``layout`` (by default ``includes/field.html``).
 
     An unbound form of a class marked ``static_fields = True`` (no choices or initial values
     from the request or the database) renders the same every time, and widget templates are
     slow to render: its markup is made once per process. Anything else renders afresh.
     """
     if form.is_bound or form.initial or not getattr(type(form), "static_fields", False):
-        return _render_fields(form)
-    html = _BLANK_FORMS.get(type(form))
+        return _render_fields(form, layout)
+    key = (type(form), form.prefix, layout)
+    html = _BLANK_FORMS.get(key)
     if html is None:
-        html = _BLANK_FORMS[type(form)] = _render_fields(form)
+        html = _BLANK_FORMS[key] = _render_fields(form, layout)
     return html
 
 
-def _render_fields(form) -> str:
+def _render_fields(form, layout: str) -> str:
     from django.template.loader import get_template
     from django.utils.safestring import mark_safe
 
-    template = get_template("includes/field.html")
+    template = get_template(layout)
     return mark_safe("".join(template.render({"field": field}) for field in form))
