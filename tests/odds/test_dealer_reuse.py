@@ -46,3 +46,36 @@ def test_a_different_dealer_is_never_shared():
     assert pool.reused == 0
     main_bet_figures(with_overrides(siete, ["ties=push"]), pool)
     assert pool.reused == 1
+
+
+def _cold(rules):
+    from certification.odds.seven_half import dealer_reuse
+
+    dealer_reuse._shared = None
+    try:
+        return analyze_seven_half(rules)
+    finally:
+        dealer_reuse._shared = None
+
+
+def test_the_engine_reprices_a_payout_change_on_the_dealer_it_counted_before():
+    """What the live preview does as a user types payouts: the same dealer, reused, and every
+    figure and decision equal to an analysis that counted everything afresh."""
+    from certification.odds.seven_half import dealer_reuse
+
+    dealer_reuse._shared = None
+    reused = 0
+    for name, payouts in (("sette-e-mezzo", ["natural=5/2", "natural=3", "triple=4", "natural=2"]),
+                          ("siete-y-media", ["seven_and_half=3/2", "seven_and_half=2"]),
+                          ("seven-half-home", ["win=1"])):
+        for change in payouts:
+            rules = with_overrides(preset(name), [f"payouts.{change}"])
+            pool = dealer_reuse.shared_pool()
+            before = pool.reused
+            warm = analyze_seven_half(rules)
+            reused += pool.reused - before
+            cold = _cold(rules)
+            analyze_seven_half(preset(name))  # the pool holds this dealer for the next change
+            assert warm.bets == cold.bets, (name, change)
+            assert warm.decisions == cold.decisions, (name, change)
+    assert reused >= 4  # every change after a preset's first ran on a dealer counted before

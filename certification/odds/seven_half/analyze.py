@@ -10,6 +10,7 @@ from casino.rules.model import SevenHalfRules
 from certification.odds.results import BetFigures, ExactResult
 
 from .charts import charts
+from .dealer_reuse import shared_pool
 from .game import SevenHalfGame
 from .policy import OptimalPolicy
 from .walk import Walk
@@ -23,7 +24,7 @@ def analyze_seven_half(rules: SevenHalfRules, variant: str = "", *,
     the rules' 40 x ``decks`` cards. Every probability is an exact fraction.
     """
     start = time.perf_counter()
-    game = SevenHalfGame(rules, deck)
+    game = SevenHalfGame(rules, deck) if deck is not None else shared_pool().game(rules)
     game.ev_units()
     outcomes, decisions, wager = Walk(game).run()
     seconds = time.perf_counter() - start

@@ -1,5 +1,6 @@
-"""Hook for searches over many variants: variants whose dealer plays the same game share
-one dealer counter, so its cached outcome distributions are counted once.
+"""Variants whose dealer plays the same game share one dealer counter, so its cached
+outcome distributions are counted once: the variants of a search, and the same variant
+re-priced with another payout as a user types (``analyze_seven_half`` builds its games here).
 
 What the dealer does depends on the deck, the matta, its card limit, its standing total and
 the outcome slots the settlement distinguishes; it never depends on payouts, ties, the
@@ -51,6 +52,18 @@ class DealerPool:
             game.dealer = game.play.dealer = dealer
             self.reused += 1
         return game
+
+
+_shared: DealerPool | None = None
+
+
+def shared_pool() -> DealerPool:
+    """The process's pool: the engine's front door and the tuner both build games from it, so
+    a variant re-priced with another payout (the live preview, a search) counts no dealer twice."""
+    global _shared
+    if _shared is None:
+        _shared = DealerPool()
+    return _shared
 
 
 def main_bet_figures(rules: SevenHalfRules, pool: DealerPool) -> BetFigures:

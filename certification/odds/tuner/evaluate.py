@@ -18,7 +18,6 @@ from .figures import BetTrade, VariantFigures
 from .space import Candidate
 
 DEFAULT_CACHE_SIZE = 20_000
-_dealers = None
 
 
 def analyse_figures(rules: Rules) -> VariantFigures:
@@ -27,14 +26,11 @@ def analyse_figures(rules: Rules) -> VariantFigures:
     Seven-and-a-Half variants go through the engine's dealer-reuse hook, so variants of one
     search whose dealer plays the same game count its distributions once (per process).
     """
-    global _dealers
     start = time.perf_counter()
     if isinstance(rules, SevenHalfRules):
-        from certification.odds.seven_half.dealer_reuse import DealerPool, main_bet_figures
+        from certification.odds.seven_half.dealer_reuse import main_bet_figures, shared_pool
 
-        if _dealers is None:
-            _dealers = DealerPool()
-        bets = {"main": BetTrade.of(main_bet_figures(rules, _dealers))}
+        bets = {"main": BetTrade.of(main_bet_figures(rules, shared_pool()))}
     else:
         bets = {name: BetTrade.of(b) for name, b in analyze(rules).bets.items()}
     return VariantFigures(bets, time.perf_counter() - start)
