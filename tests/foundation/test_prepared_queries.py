@@ -14,7 +14,14 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 
 from casino import page_reads
-from casino.models import AuditEvent, GameVariant, PaytableVersion, Submission, TableStatus, VariantStatus
+from casino.models import (
+    AuditEvent,
+    GameVariant,
+    PaytableVersion,
+    Submission,
+    TableStatus,
+    VariantStatus,
+)
 from casino.prepared import PreparedQuery, attach_prefetched
 from casino.views.audit import event_rows
 from casino.views.submissions import submission_rows
