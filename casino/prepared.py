@@ -78,10 +78,10 @@ class _Plan:
             rows = cursor.fetchall()
         if self.width is not None:
             rows = [row[:self.width] for row in rows]
-        # What ModelIterable does with each row, minus the compilation it starts with.
-        objects = []
         if self.converters:  # what results_iter does, with the converters looked up once
             rows = self.compiler.apply_converters(rows, self.converters)
+        # What ModelIterable does with each row, minus the compilation it starts with.
+        objects = []
         for row in rows:
             obj = self.model.from_db(self.db, self.init_list, row[self.model_columns])
             for populator in self.related_populators:

@@ -10,6 +10,7 @@ is itself idempotent, so a stalled run can always be finished by calling it agai
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import threading
 import time
@@ -29,6 +30,7 @@ CHUNK_TASK = "certification.simulation_chunk"
 RUN_COMPLETE_TASK = "certification.run_complete"
 
 logger = logging.getLogger(__name__)
+WARM_NICENESS = 10
 
 
 def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None:
@@ -41,6 +43,8 @@ def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None
         from certification.odds.simulation.warm import warm_kernels
         from certification.randomness.nist.battery import warm_compiled_loops
 
+        if background:
+            _yield_to_interactive_work()
         try:
             seconds = warm_kernels()
             seconds["nist"] = warm_compiled_loops()
@@ -56,6 +60,18 @@ def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None
     thread = threading.Thread(target=warm, name="warm-compiled-kernels", daemon=True)
     thread.start()
     return thread
+
+
+def _yield_to_interactive_work() -> None:
+    # Compiling takes seconds of CPU; where the web server shares the machine (the embedded
+    # default, a small host) its pages should not wait behind it. Linux sets a thread's
+    # niceness by its thread id; elsewhere the warm-up keeps the process's priority.
+    try:
+        thread = threading.get_native_id()
+        niceness = os.getpriority(os.PRIO_PROCESS, thread) + WARM_NICENESS
+        os.setpriority(os.PRIO_PROCESS, thread, min(niceness, 19))
+    except (AttributeError, OSError):
+        pass
 
 
 def simulation_run_start(*, spec: SimulationSpec, certification_run=None,
