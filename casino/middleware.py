@@ -1,4 +1,5 @@
-"""Clean refusals: a database away for a moment (503), a body too large to take (413)."""
+"""Clean refusals: a database away for a moment (503), a body too large to take (413), a
+query parameter no database could hold (400)."""
 
 import logging
 
@@ -58,3 +59,27 @@ class RequestSizeLimitMiddleware:
         if request.path.startswith("/api/"):
             return JsonResponse({"detail": message}, status=413)
         return HttpResponse(message, status=413, content_type="text/plain")
+
+
+class QueryNulMiddleware:
+    """Refuse a query parameter holding a NUL character, naming it.
+
+    PostgreSQL text cannot hold NUL, so such a search or filter value can match nothing, and
+    handing it to the database fails the query (a 500). Form fields refuse NUL on their own.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        query = request.META.get("QUERY_STRING", "")
+        if "%00" not in query and "\x00" not in query:
+            return self.get_response(request)
+        for name, values in request.GET.lists():
+            if "\x00" in name or any("\x00" in v for v in values):
+                shown = name.replace("\x00", "\\x00")
+                message = f"The query parameter {shown!r} holds a NUL character, which no value can contain."
+                if request.path.startswith("/api/"):
+                    return JsonResponse({shown: [message]}, status=400)
+                return HttpResponse(message, status=400, content_type="text/plain")
+        return self.get_response(request)
