@@ -72,6 +72,12 @@ CAN_TUNE = (Role.OFFICER, Role.ADMIN)
 CAN_PREPARE_PACKET = (Role.OFFICER, Role.ADMIN)
 # Uploading a table's field results; every role may read them.
 CAN_UPLOAD_FIELD_RESULTS = (Role.ADMIN, Role.OFFICER)
+# Filing a version with a regulator and transcribing the regulator's letters (submitted,
+# field trial, approved, rejected, withdrawn).
+CAN_RECORD_DECISIONS = (Role.OFFICER, Role.ADMIN)
+# Revoking an approval or a certificate; whoever submitted the variant may not (checked on top).
+CAN_REVOKE = (Role.REVIEWER, Role.ADMIN)
+CAN_MANAGE_PROPERTIES = (Role.ADMIN,)
 
 
 class RolePermission(permissions.BasePermission):

@@ -164,3 +164,45 @@ def audit_trail(obj) -> list[AuditEvent]:
         .select_related("actor")
         .order_by("at", "id")
     )
+
+
+# A game's life across jurisdictions (reads kept in their own module, re-exported here).
+from casino.services.approval_reads import (  # noqa: E402
+    EXPIRY_HORIZON_DAYS,
+    ApprovalMatrix,
+    CertificateStatus,
+    MatrixCell,
+    MatrixRow,
+    approval_matrix,
+    approval_matrix_csv,
+    approval_rows,
+    certificate_status,
+    current_decisions,
+    expiring_soon,
+    regulator_state,
+    table_regulatory_problem,
+)
+
+__all__ = [
+    "EXPIRY_HORIZON_DAYS",
+    "AnalysisDeferred",
+    "ApprovalMatrix",
+    "CertificateStatus",
+    "MatrixCell",
+    "MatrixRow",
+    "approval_blockers",
+    "approval_matrix",
+    "approval_matrix_csv",
+    "approval_rows",
+    "audit_trail",
+    "certificate_status",
+    "current_decisions",
+    "expiring_soon",
+    "paytable_version_compare",
+    "paytable_version_house_edges",
+    "regulator_state",
+    "segregation_problem",
+    "segregation_problems",
+    "submission_finished_run",
+    "table_regulatory_problem",
+]

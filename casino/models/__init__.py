@@ -4,6 +4,20 @@ from .audit import AuditEvent
 from .base import ImmutableRecordError
 from .figures import PaytableVersionFigures
 from .jurisdiction import Jurisdiction
+from .properties import CasinoProperty
+from .regulators import (
+    ENDED_STATUSES,
+    FINAL_STATUSES,
+    LIVE_STATUSES,
+    TRANSITIONS,
+    CertificateRevocation,
+    DecisionStatus,
+    ExpiryWarning,
+    Notice,
+    NoticeKind,
+    RegulatorDecision,
+    RegulatorSubmission,
+)
 from .submissions import (
     OPEN_SUBMISSION_STATUSES,
     Attachment,
@@ -24,6 +38,18 @@ from .variants import (
 __all__ = [
     "BET_TYPES",
     "DEFAULT_LIMITS",
+    "ENDED_STATUSES",
+    "FINAL_STATUSES",
+    "LIVE_STATUSES",
+    "TRANSITIONS",
+    "CasinoProperty",
+    "CertificateRevocation",
+    "DecisionStatus",
+    "ExpiryWarning",
+    "Notice",
+    "NoticeKind",
+    "RegulatorDecision",
+    "RegulatorSubmission",
     "OPEN_SUBMISSION_STATUSES",
     "SEAT_BOUNDS",
     "Attachment",

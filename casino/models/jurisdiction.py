@@ -43,6 +43,16 @@ class Jurisdiction(models.Model):
                                       help_text='"applicant", "petitioner", "client"…')
     signatory_block = models.TextField(
         blank=True, help_text="Printed at the end of the cover letter; one line per line.")
+    # A game's life after the packet: Nevada Regulation 14 approves a new game first for a
+    # field trial at a host casino, and only then for good.
+    field_trial_required = models.BooleanField(
+        default=False, help_text="A new version is first approved for a field trial, then for good.")
+    field_trial_days = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Fewest days a field trial lasts before final approval.")
+    field_trial_min_rounds = models.PositiveBigIntegerField(
+        default=0, help_text="Fewest rounds dealt in the field trial (from the uploaded field results).")
+    approval_valid_years = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Years an approval lasts; blank: without end.")
     history = HistoricalRecords()
 
     class Meta:

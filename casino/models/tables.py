@@ -8,6 +8,7 @@ from simple_history.models import HistoricalRecords
 
 from casino.rules import NINE_TEN_ELEVEN, SEVEN_AND_HALF
 
+from .properties import CasinoProperty
 from .variants import GameVariant, PaytableVersion
 
 # Bets a table sets limits for, and the defaults a new table starts from (in chips).
@@ -37,6 +38,10 @@ class TableStatus(models.TextChoices):
 
 class TableConfiguration(models.Model):
     table_id = models.CharField(max_length=40, unique=True)
+    casino_property = models.ForeignKey(
+        CasinoProperty, on_delete=models.PROTECT, related_name="tables",
+        help_text="The casino the table stands in; its jurisdiction decides what the table may deal.",
+    )
     pit = models.CharField(max_length=80, blank=True, help_text="Pit or area of the floor.")
     variant = models.ForeignKey(GameVariant, on_delete=models.PROTECT, related_name="tables")
     paytable_version = models.ForeignKey(
@@ -141,6 +146,12 @@ def table_errors(table: TableConfiguration) -> dict[str, str]:
             )
         elif version is None or version.status != "approved":
             errors["status"] = "only an approved paytable version can be on an active table"
+        else:
+            from casino.services.approval_reads import table_regulatory_problem
+
+            problem = table_regulatory_problem(table)
+            if problem:
+                errors["status"] = problem
     return errors
 
 

@@ -7,14 +7,22 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from casino.models import DEFAULT_LIMITS, GameVariant, PaytableVersion, TableConfiguration
+from casino.models import (
+    DEFAULT_LIMITS,
+    CasinoProperty,
+    GameVariant,
+    PaytableVersion,
+    TableConfiguration,
+)
 from casino.models.tables import DEFAULT_HOURS_OPEN, table_errors
 from casino.permissions import CAN_CONFIGURE_TABLES
 
 from .audit import audit_record, snapshot
 from .errors import require_role
+from .properties import casino_property_default
 
 EDITABLE_FIELDS = (
+    "casino_property",
     "pit",
     "variant",
     "paytable_version",
@@ -54,11 +62,19 @@ def table_configuration_create(
     average_bet: Decimal | None = None,
     hours_open: Decimal | None = DEFAULT_HOURS_OPEN,
     house_way: dict[str, Any] | None = None,
+    casino_property: CasinoProperty | None = None,
 ) -> TableConfiguration:
-    """A new table starts inactive; ``table_activate`` puts it on the floor."""
+    """A new table starts inactive; ``table_activate`` puts it on the floor.
+
+    Without ``casino_property`` the table stands in the default property of its variant's
+    jurisdiction (``casino_property_default``).
+    """
     require_role(actor, CAN_CONFIGURE_TABLES, "configuring a table")
+    if casino_property is None:
+        casino_property = casino_property_default(jurisdiction=variant.jurisdiction, actor=actor)
     table = TableConfiguration(
         table_id=table_id,
+        casino_property=casino_property,
         pit=pit,
         variant=variant,
         paytable_version=paytable_version,
@@ -106,7 +122,7 @@ def table_configuration_update(
 def _validate(table: TableConfiguration) -> None:
     errors = table_errors(table)
     try:
-        table.full_clean(exclude=["variant", "paytable_version", "shuffle_certification"])
+        table.full_clean(exclude=["variant", "paytable_version", "shuffle_certification", "casino_property"])
     except ValidationError as exc:
         errors = {**{k: "; ".join(v) for k, v in exc.message_dict.items()}, **errors}
     if errors:

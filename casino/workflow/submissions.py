@@ -22,6 +22,7 @@ from casino.rules import rules_from_dict
 from casino.selectors import approval_blockers, segregation_problem, submission_finished_run
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import WorkflowError, require_role
+from casino.services.regulators import home_jurisdiction_record
 from certification.models import CertificationRun
 from certification.services.evidence import default_procedure, evidence_validate
 from certification.services.runs import DEFAULT_ROUNDS, certification_run_create, rules_snapshot
@@ -199,6 +200,9 @@ def submission_approve(*, submission: Submission, actor, reason: str = "") -> Su
         decided_at=timezone.now(),
         certification_run=run,
     )
+    # Decisions per jurisdiction come after the internal approval; the variant's own
+    # jurisdiction (whose bounds the review checked) decides with it, as it always did.
+    home_jurisdiction_record(submission=submission, actor=actor)
     transaction.on_commit(lambda: _dispatch("certification.issue_approved", run.pk, actor.pk))
     return submission
 

@@ -81,17 +81,10 @@ def _certificate(run: CertificationRun):
     return (approved or issued or [None])[0]
 
 
-def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
-                     host_casino: str = "") -> list[ChecklistItem]:
-    """What the profile requires, item by item, and whether this run meets it."""
-    items = [ChecklistItem("Certification run finished", run.status == RunStatus.DONE,
-                           f"run {run.certificate_number} is {run.get_status_display().lower()}")]
-    certificate = _certificate(run)
-    items.append(ChecklistItem(
-        "Approved certificate", certificate is not None and certificate.kind == ReportKind.APPROVED,
-        "approved" if certificate is not None and certificate.kind == ReportKind.APPROVED else
-        ("only a draft certificate: the submission is not approved yet" if certificate else
-         "no certificate issued")))
+def profile_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction) -> list[ChecklistItem]:
+    """What the jurisdiction's profile asks of the run itself: simulation size, randomness
+    checks, every bet's house edge inside its bounds. One run may serve several profiles."""
+    items: list[ChecklistItem] = []
     minimum = jurisdiction.min_simulated_rounds
     items.append(ChecklistItem(
         "Simulation size", run.rounds >= minimum,
@@ -110,6 +103,21 @@ def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, appli
         "every bet inside the bounds" if not verdict["blocking"] else "; ".join(
             f"{b.get('bet', '')}: {b.get('value', '')} {b.get('reason', '')}".strip()
             for b in verdict["blocking"]) or "no exact figures"))
+    return items
+
+
+def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
+                     host_casino: str = "") -> list[ChecklistItem]:
+    """What the profile requires, item by item, and whether this run meets it."""
+    items = [ChecklistItem("Certification run finished", run.status == RunStatus.DONE,
+                           f"run {run.certificate_number} is {run.get_status_display().lower()}")]
+    certificate = _certificate(run)
+    items.append(ChecklistItem(
+        "Approved certificate", certificate is not None and certificate.kind == ReportKind.APPROVED,
+        "approved" if certificate is not None and certificate.kind == ReportKind.APPROVED else
+        ("only a draft certificate: the submission is not approved yet" if certificate else
+         "no certificate issued")))
+    items += profile_checklist(run=run, jurisdiction=jurisdiction)
     table = packet_table(run)
     items.append(ChecklistItem("Shuffling procedure stated", bool(table.shuffling_method),
                                table.shuffling_method or "no table configuration or run names one"))

@@ -1,0 +1,293 @@
+"""Reads of a game's life across jurisdictions: each filing's state, the approval matrix,
+a certificate's status and whether a table may deal its version.
+
+A filing's state is its latest decision; a certificate's status comes from the decisions
+resting on it and the register. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from casino.models import (
+    ENDED_STATUSES,
+    LIVE_STATUSES,
+    CasinoProperty,
+    DecisionStatus,
+    GameVariant,
+    Jurisdiction,
+    PaytableVersion,
+    RegulatorDecision,
+    TableConfiguration,
+    TableStatus,
+    VersionStatus,
+)
+
+# Approvals ending this soon stand out in the matrix (and owners hear 90, 30 and 7 days ahead).
+EXPIRY_HORIZON_DAYS = 90
+
+
+def current_decisions(*, paytable_versions=None, jurisdictions=None) -> dict[tuple[int, int], RegulatorDecision]:
+    """(paytable version id, jurisdiction id) -> the latest decision of the latest filing."""
+    decisions = RegulatorDecision.objects.select_related(
+        "submission__jurisdiction", "submission__paytable_version", "recorded_by", "host_property")
+    if paytable_versions is not None:
+        decisions = decisions.filter(submission__paytable_version__in=paytable_versions)
+    if jurisdictions is not None:
+        decisions = decisions.filter(submission__jurisdiction__in=jurisdictions)
+    latest: dict[tuple[int, int], RegulatorDecision] = {}
+    for decision in decisions.order_by("submission_id", "recorded_at", "id"):
+        filing = decision.submission
+        key = (filing.paytable_version_id, filing.jurisdiction_id)
+        held = latest.get(key)
+        if held is None or held.submission_id <= filing.pk:
+            latest[key] = decision
+    return latest
+
+
+def regulator_state(*, paytable_version: PaytableVersion, jurisdiction: Jurisdiction) -> RegulatorDecision | None:
+    """The latest decision on the version's latest filing with the jurisdiction, or None."""
+    return current_decisions(paytable_versions=[paytable_version.pk],
+                             jurisdictions=[jurisdiction.pk]).get((paytable_version.pk, jurisdiction.pk))
+
+
+def expiring_soon(decision: RegulatorDecision | None, today: dt.date | None = None) -> bool:
+    """A live approval or field trial that ends within the next 90 days."""
+    if decision is None or decision.status not in LIVE_STATUSES or decision.expires is None:
+        return False
+    today = today or timezone.localdate()
+    return today <= decision.expires <= today + dt.timedelta(days=EXPIRY_HORIZON_DAYS)
+
+
+@dataclass(frozen=True)
+class MatrixCell:
+    jurisdiction: Jurisdiction
+    decision: RegulatorDecision
+    expiring_soon: bool
+
+    @property
+    def status(self) -> str:
+        return self.decision.status
+
+    @property
+    def status_label(self) -> str:
+        return self.decision.get_status_display()
+
+
+@dataclass(frozen=True)
+class MatrixRow:
+    variant: GameVariant
+    paytable_version: PaytableVersion
+    # One per matrix column, in the matrix's jurisdiction order; None: never filed there.
+    cells: list[MatrixCell | None] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ApprovalMatrix:
+    jurisdictions: list[Jurisdiction]
+    rows: list[MatrixRow]
+
+
+def _jurisdiction_filter(code: str | None) -> list[Jurisdiction]:
+    if not code:
+        return list(Jurisdiction.objects.order_by("name"))
+    found = Jurisdiction.objects.filter(code=code).first()
+    if found is None:
+        raise ValidationError({"jurisdiction": f"no jurisdiction with code {code!r}"})
+    return [found]
+
+
+def _variant_filter(variant: str | int | None) -> GameVariant | None:
+    if variant in (None, ""):
+        return None
+    text = str(variant).strip()
+    found = GameVariant.objects.filter(pk=int(text)).first() if text.isdigit() else None
+    found = found or GameVariant.objects.filter(name=text).order_by("-id").first()
+    if found is None:
+        raise ValidationError({"variant": f"no variant with id or name {text!r}"})
+    return found
+
+
+def approval_matrix(*, jurisdiction: str | None = None, variant: str | int | None = None,
+                    status: str | None = None, expiring: bool = False,
+                    today: dt.date | None = None) -> ApprovalMatrix:
+    """Paytable versions as rows, jurisdictions as columns, each cell the filing's state.
+
+    Rows are the versions approved internally or filed anywhere. ``jurisdiction`` (a code)
+    keeps one column; ``variant`` (id or name) one variant's versions; ``status`` the rows with
+    a cell in that state; ``expiring`` the rows with an approval ending within 90 days.
+    Unknown filter values raise ValidationError naming the filter.
+    """
+    if status and status not in DecisionStatus.values:
+        raise ValidationError({"status": f"{status!r} is not one of {', '.join(DecisionStatus.values)}"})
+    today = today or timezone.localdate()
+    columns = _jurisdiction_filter(jurisdiction)
+    chosen = _variant_filter(variant)
+    versions = PaytableVersion.objects.select_related("paytable__variant").order_by(
+        "paytable__variant__name", "paytable__variant_id", "number")
+    if chosen is not None:
+        versions = versions.filter(paytable__variant=chosen)
+    states = current_decisions(paytable_versions=versions.values("pk"), jurisdictions=[j.pk for j in columns])
+    filed = {version_id for version_id, _ in states}
+    rows = []
+    for version in versions.filter(status__in=[VersionStatus.APPROVED]) | versions.filter(pk__in=filed):
+        cells = []
+        for column in columns:
+            decision = states.get((version.pk, column.pk))
+            cells.append(None if decision is None else
+                         MatrixCell(column, decision, expiring_soon(decision, today)))
+        present = [c for c in cells if c is not None]
+        if status and not any(c.status == status for c in present):
+            continue
+        if expiring and not any(c.expiring_soon for c in present):
+            continue
+        rows.append(MatrixRow(version.paytable.variant, version, cells))
+    return ApprovalMatrix(columns, rows)
+
+
+def approval_rows(**filters) -> list[dict]:
+    """The matrix flattened, one dict per filed cell (the ``approvals --json`` objects)."""
+    matrix = approval_matrix(**filters)
+    rows = []
+    for row in matrix.rows:
+        for cell in row.cells:
+            if cell is None:
+                continue
+            decision = cell.decision
+            rows.append({
+                "variant": row.variant.name,
+                "variant_id": row.variant.pk,
+                "paytable_version": row.paytable_version.number,
+                "paytable_version_id": row.paytable_version.pk,
+                "jurisdiction": cell.jurisdiction.code,
+                "status": decision.status,
+                "reference": decision.reference,
+                "effective": decision.effective.isoformat() if decision.effective else None,
+                "expires": decision.expires.isoformat() if decision.expires else None,
+                "conditions": decision.conditions,
+                "expiring_soon": cell.expiring_soon,
+                "certificate": (decision.submission.certification_run.certificate_number
+                                if decision.submission.certification_run_id else None),
+                "recorded_by": decision.recorded_by.get_username() if decision.recorded_by else None,
+                "recorded_at": decision.recorded_at.isoformat(),
+            })
+    return rows
+
+
+CSV_COLUMNS = ("variant", "paytable_version", "jurisdiction", "status", "reference", "effective",
+               "expires", "expiring_soon", "conditions", "certificate", "recorded_by", "recorded_at")
+
+
+def approval_matrix_csv(**filters) -> str:
+    """The matrix as CSV, one line per filed cell, with the same filters as ``approval_matrix``."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in approval_rows(**filters):
+        writer.writerow({**row, "expiring_soon": "yes" if row["expiring_soon"] else ""})
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class JurisdictionStanding:
+    jurisdiction: str  # the code
+    status: str
+    since: dt.date | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class CertificateStatus:
+    """``state``: valid, revoked, withdrawn, superseded or expired; ``since`` when it ended."""
+
+    certificate_number: str
+    state: str
+    since: dt.date | None
+    reason: str
+    jurisdictions: list[JurisdictionStanding]
+
+    @property
+    def valid(self) -> bool:
+        return self.state == "valid"
+
+
+def _since(decision: RegulatorDecision) -> dt.date:
+    return decision.effective or timezone.localdate(decision.recorded_at)
+
+
+def certificate_status(*, run) -> CertificateStatus:
+    """A certificate's status, from the register and the decisions resting on it.
+
+    Revoked in the register, or by any regulator, is revoked (a problem in the field concerns
+    everyone who relies on the certificate). Otherwise it is valid while any filing resting on
+    it is pending or live, or was never filed; when every approval resting on it has ended, it
+    takes the latest ending (superseded, withdrawn, expired).
+    """
+    standings = []
+    states = current_decisions(paytable_versions=[run.paytable_version_id])
+    resting = [d for d in states.values() if d.submission.certification_run_id == run.pk]
+    for decision in sorted(resting, key=lambda d: d.submission.jurisdiction.code):
+        standings.append(JurisdictionStanding(decision.submission.jurisdiction.code, decision.status,
+                                              _since(decision), decision.reason))
+    number = run.certificate_number or str(run)
+    revocation = getattr(run, "revocation", None) if run.pk else None
+    if revocation is not None:
+        return CertificateStatus(number, DecisionStatus.REVOKED, timezone.localdate(revocation.revoked_at),
+                                 revocation.reason, standings)
+    revoked = [d for d in resting if d.status == DecisionStatus.REVOKED]
+    if revoked:
+        first = min(revoked, key=_since)
+        return CertificateStatus(number, DecisionStatus.REVOKED, _since(first), first.reason, standings)
+    ended = [d for d in resting if d.status in ENDED_STATUSES]
+    if ended and len(ended) == len([d for d in resting if d.status != DecisionStatus.REJECTED]):
+        last = max(ended, key=_since)
+        return CertificateStatus(number, last.status, _since(last), last.reason, standings)
+    return CertificateStatus(number, "valid", None, "", standings)
+
+
+def field_trial_tables(*, decision: RegulatorDecision, exclude: TableConfiguration | None = None):
+    """Active tables dealing a field-trial version at its host property."""
+    tables = TableConfiguration.objects.filter(
+        status=TableStatus.ACTIVE, paytable_version_id=decision.submission.paytable_version_id,
+        casino_property=decision.host_property_id)
+    return tables.exclude(pk=exclude.pk) if exclude is not None and exclude.pk else tables
+
+
+def table_regulatory_problem(table: TableConfiguration) -> str | None:
+    """Why the table may not deal its version at its property, or None.
+
+    A table deals only a version approved in its property's jurisdiction, or in field trial
+    there, at the trial's host property and within its table limit, on or after the
+    decision's effective date and before its expiry.
+    """
+    place: CasinoProperty | None = table.casino_property if table.casino_property_id else None
+    if place is None or not table.paytable_version_id:
+        return "the table needs a casino property and a paytable version"
+    jurisdiction = place.jurisdiction
+    decision = regulator_state(paytable_version=table.paytable_version, jurisdiction=jurisdiction)
+    version = table.paytable_version
+    if decision is None:
+        return f"{version} is not approved in {jurisdiction.name}: it was never filed there"
+    if decision.status not in LIVE_STATUSES:
+        return f"{version} is not approved in {jurisdiction.name}: it is {decision.get_status_display().lower()} there"
+    today = timezone.localdate()
+    if decision.effective and decision.effective > today:
+        return f"the {jurisdiction.name} decision on {version} takes effect on {decision.effective}"
+    if decision.expires and decision.expires < today:
+        return f"the {jurisdiction.name} decision on {version} expired on {decision.expires}"
+    if decision.status == DecisionStatus.FIELD_TRIAL:
+        if decision.host_property_id != place.pk:
+            host = decision.host_property.name if decision.host_property_id else "no property"
+            return f"{version} is in field trial in {jurisdiction.name} at {host} only, not at {place.name}"
+        if decision.table_limit is not None:
+            dealing = field_trial_tables(decision=decision, exclude=table).count()
+            if dealing >= decision.table_limit:
+                return (f"the {jurisdiction.name} field trial of {version} allows {decision.table_limit} "
+                        f"table(s) at {place.name}, and {dealing} already deal it")
+    return None
