@@ -5,6 +5,9 @@ from drf_spectacular.views import SpectacularAPIView
 
 from . import views
 from .api.docs import api_docs
+from .views import approvals as approval_views
+from .views import certificates as certificate_views
+from .views import regulators as regulator_views
 from .views import tuning as tuning_views
 
 handler403 = "casino.views.errors.forbidden"
@@ -62,6 +65,17 @@ web_patterns = [
     path("field/", views.field_list, name="field-list"),
     path("field/<int:pk>/", views.field_detail, name="field-detail"),
     path("field/<int:pk>/report.pdf", views.field_report, name="field-report"),
+    # A version's life before the regulators, and the approval matrix
+    path("versions/<int:pk>/jurisdictions/", regulator_views.version_jurisdictions,
+         name="version-jurisdictions"),
+    path("versions/<int:pk>/file/", regulator_views.version_file, name="version-file"),
+    path("versions/<int:pk>/decisions/new/", regulator_views.decision_record, name="decision-record"),
+    path("versions/<int:pk>/end/", regulator_views.approval_end, name="approval-end"),
+    path("decisions/<int:pk>/letter/", regulator_views.decision_letter, name="decision-letter"),
+    path("runs/<int:pk>/revoke/", certificate_views.run_revoke, name="run-revoke"),
+    path("approvals/", approval_views.approval_matrix_page, name="approval-matrix"),
+    path("approvals.csv", approval_views.approval_matrix_export, name="approval-matrix-csv"),
+    path("notices/", approval_views.notice_list, name="notice-list"),
 ]
 
 urlpatterns = [

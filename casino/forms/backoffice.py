@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from casino.models import (
+    CasinoProperty,
     Jurisdiction,
     PaytableVersion,
     TableConfiguration,
@@ -86,15 +87,28 @@ class VersionChoiceField(forms.ModelChoiceField):
         return f"{obj.paytable.variant.name} — paytable v{obj.number}"
 
 
+class PropertyChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: CasinoProperty) -> str:
+        return f"{obj.name} ({obj.jurisdiction.name})"
+
+
 class TableAssignForm(forms.Form):
     paytable_version = VersionChoiceField(
         queryset=PaytableVersion.objects.none(), label="Approved paytable version",
-        help_text="Only approved versions of approved variants can be put on a table.",
+        help_text="Only approved versions of approved variants can be put on a table; it opens only "
+                  "where the version is approved (or in field trial) in the property's jurisdiction.",
+    )
+    casino_property = PropertyChoiceField(
+        queryset=CasinoProperty.objects.none(), required=False, label="Casino property",
+        empty_label="Unchanged (or the variant's jurisdiction's floor)",
+        help_text="The casino the table stands in; its jurisdiction decides what the table may deal.",
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["paytable_version"].queryset = approved_versions()
+        self.fields["casino_property"].queryset = (
+            CasinoProperty.objects.select_related("jurisdiction").order_by("name"))
 
 
 class TableCreateForm(TableAssignForm):
@@ -109,7 +123,12 @@ class TableCreateForm(TableAssignForm):
         min_value=0, max_value=0.95, initial=0.0, required=False, label="Penetration",
         help_text=TableConfiguration._meta.get_field("penetration").help_text,
     )
-    field_order = ["table_id", "pit", "paytable_version", "seats", "shuffling_method", "penetration"]
+    field_order = ["table_id", "casino_property", "pit", "paytable_version", "seats", "shuffling_method",
+                   "penetration"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["casino_property"].empty_label = "The floor of the variant's jurisdiction"
 
     def clean_penetration(self) -> float:
         value = self.cleaned_data.get("penetration")

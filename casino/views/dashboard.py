@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from casino.models import (
     AuditEvent,
     GameVariant,
+    Notice,
     Submission,
     SubmissionStatus,
     TableConfiguration,
@@ -48,6 +49,8 @@ decisions = PreparedQuery(lambda: Submission.objects.filter(
 ).select_related("variant", "reviewer").defer(*VARIANT_DATA).order_by("-decided_at")[:LIMIT])
 latest_events = PreparedQuery(lambda: AuditEvent.objects.select_related("actor").defer("before", "after")
                               .order_by("-at", "-id")[:LIMIT])
+recent_notices = PreparedQuery(lambda: Notice.objects.select_related("jurisdiction")
+                               .order_by("-posted_at", "-id")[:5])
 in_certification = PreparedQuery(lambda: Submission.objects.filter(status=SubmissionStatus.IN_CERTIFICATION)
                                  .select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT])
 
@@ -85,4 +88,6 @@ def home(request: HttpRequest) -> HttpResponse:
         context["auditor"] = _auditor(request.user)
     if can.certify:
         context["in_certification"] = in_certification()
+    if can.read:
+        context["notices"] = recent_notices()
     return page(request, "home.html", context)

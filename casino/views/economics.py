@@ -20,6 +20,7 @@ from certification.services.economics import table_figures
 from . import svg
 from .access import page, readable, role_required
 from .figures import edge_figure
+from .table_standing import table_standing
 
 
 def _economics(table: TableConfiguration) -> dict:
@@ -45,11 +46,12 @@ def _economics(table: TableConfiguration) -> dict:
 
 @readable
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(TableConfiguration.objects.select_related("variant", "paytable_version"), pk=pk)
+    table = get_object_or_404(TableConfiguration.objects.select_related(
+        "variant", "paytable_version", "casino_property__jurisdiction"), pk=pk)
     uploads = FieldUpload.objects.filter(field_days__table=table).distinct()
     field = [{"upload": u, "result": u.result["tables"].get(table.table_id)} for u in uploads[:10]]
     return page(request, "tables/detail.html", {
-        "table": table, "economics": _economics(table), "field": field,
+        "table": table, "economics": _economics(table), "field": field, "standing": table_standing(table),
     })
 
 

@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 ROUTES = ("home", "logout", "web:variant-list", "web:submission-list", "web:table-list",
-          "web:field-list", "web:audit-list")
+          "web:field-list", "web:approval-matrix", "web:notice-list", "web:audit-list")
 
 
 @lru_cache(maxsize=1)

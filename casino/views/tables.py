@@ -41,7 +41,7 @@ def shuffle_status(table: TableConfiguration) -> dict:
 
 def _table_rows(q, status, *, by_q: bool, by_status: bool):
     tables = TableConfiguration.objects.select_related(
-        "variant", "paytable_version", "shuffle_certification"
+        "variant", "paytable_version", "shuffle_certification", "casino_property__jurisdiction"
     ).defer(
         # The list shows names, states and the shuffle verdict, not the data behind them.
         "variant__parameters", "bet_limits", "shuffle_certification__battery",
@@ -94,6 +94,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
                     pit=form.cleaned_data["pit"], seats=form.cleaned_data["seats"],
                     shuffling_method=form.cleaned_data["shuffling_method"],
                     penetration=form.cleaned_data["penetration"],
+                    casino_property=form.cleaned_data["casino_property"],
                 )
         except ValidationError as exc:
             _form_errors(form, exc)
@@ -110,13 +111,17 @@ def table_create(request: HttpRequest) -> HttpResponse:
 
 @role_required(*CAN_CONFIGURE_TABLES)
 def table_assign(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(TableConfiguration.objects.select_related("variant", "paytable_version"), pk=pk)
-    form = TableAssignForm(request.POST or None, initial={"paytable_version": table.paytable_version_id})
+    table = get_object_or_404(TableConfiguration.objects.select_related("variant", "paytable_version",
+                                                                       "casino_property"), pk=pk)
+    form = TableAssignForm(request.POST or None, initial={"paytable_version": table.paytable_version_id,
+                                                          "casino_property": table.casino_property_id})
     if request.method == "POST" and form.is_valid():
         version = form.cleaned_data["paytable_version"]
         variant = version.paytable.variant
         changes = {"variant": variant, "paytable_version": version,
                    "decks": variant.parameters.get("decks", 1)}
+        if form.cleaned_data["casino_property"] is not None:
+            changes["casino_property"] = form.cleaned_data["casino_property"]
         if variant.family != table.variant.family:
             # Bet types differ between families, so the other family's limits cannot carry over.
             changes["bet_limits"] = copy.deepcopy(DEFAULT_LIMITS[variant.family])
