@@ -10,11 +10,15 @@ import pytest
 
 from tests.backoffice import conftest as backoffice
 from tests.backoffice.factories import make_submission, make_under_review, make_variant
+from tests.web import regulator_world as regulators
 
 # The back office's personas (alice the officer, rita the reviewer, adam the admin, audrey the
 # auditor, oscar without a role, victor reviewer and admin), without its stand-in engine.
 alice, rita, adam, audrey = backoffice.alice, backoffice.rita, backoffice.adam, backoffice.audrey
 oscar, victor, jurisdiction = backoffice.oscar, backoffice.victor, backoffice.jurisdiction
+# The regulator pages' records: an approved version, jurisdictions and a property.
+approved, version, approved_in_sierra = regulators.approved, regulators.version, regulators.approved_in_sierra
+sierra, tahoe, strict, sierra_casino = regulators.sierra, regulators.tahoe, regulators.strict, regulators.sierra_casino
 
 # Inside the default jurisdiction's bounds (main 0.5 %-15 %): the approvable path.
 FAIR_PRESET = "sette-e-mezzo"

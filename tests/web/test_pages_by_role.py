@@ -20,12 +20,13 @@ def world(alice, rita, adam, audrey, oscar, draft, under_review, jurisdiction):
     table = make_table(admin=adam, variant=approved.variant, version=approved.paytable_version)
     return {
         "users": {u.username: u for u in (alice, rita, adam, audrey, oscar)},
-        "draft": draft, "submission": under_review, "table": table,
+        "draft": draft, "submission": under_review, "table": table, "approved": approved,
     }
 
 
 def pages(world) -> list[tuple[str, set[str]]]:
     draft, submission, table = world["draft"], world["submission"], world["table"]
+    version, run = world["approved"].paytable_version, world["approved"].certification_run
     return [
         (reverse("home"), EVERY_ROLE | {OUTSIDER}),
         (reverse("web:variant-list") + "?q=Sette&status=draft&family=seven_and_half", EVERY_ROLE),
@@ -42,6 +43,14 @@ def pages(world) -> list[tuple[str, set[str]]]:
         (reverse("web:table-create"), {ADMIN}),
         (reverse("web:table-assign", args=[table.pk]), {ADMIN}),
         (reverse("web:audit-list") + "?object_type=Submission", EVERY_ROLE),
+        (reverse("web:table-detail", args=[table.pk]), EVERY_ROLE),
+        (reverse("web:version-jurisdictions", args=[version.pk]), EVERY_ROLE),
+        (reverse("web:decision-record", args=[version.pk]), {OFFICER, ADMIN}),
+        (reverse("web:approval-end", args=[version.pk]), {OFFICER, REVIEWER, ADMIN}),
+        (reverse("web:run-revoke", args=[run.pk]), {REVIEWER, ADMIN}),
+        (reverse("web:approval-matrix") + "?status=approved&expiring=1", EVERY_ROLE),
+        (reverse("web:approval-matrix-csv"), EVERY_ROLE),
+        (reverse("web:notice-list"), EVERY_ROLE),
     ]
 
 
