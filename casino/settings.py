@@ -249,7 +249,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
     # Certification runs, simulations, tuning jobs and packet jobs share one status set.
-    "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "certification.models.runs.RunStatus"},
+    "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "certification.models.runs.RunStatus",
+                            "DecisionStatusEnum": "casino.models.regulators.DecisionStatus"},
 }
 
 EMAIL_BACKEND = env.str(

@@ -154,8 +154,9 @@ class TableConfigurationAdminForm(forms.ModelForm):
 @admin.register(TableConfiguration)
 class TableConfigurationAdmin(RoleAdmin):
     form = TableConfigurationAdminForm
-    list_display = ["table_id", "pit", "variant", "paytable_version", "status", "seats", "decks"]
-    list_filter = ["status", "pit"]
+    list_display = ["table_id", "casino_property", "pit", "variant", "paytable_version", "status", "seats",
+                    "decks"]
+    list_filter = ["status", "casino_property", "pit"]
     readonly_fields = ["status", "created_at", "updated_at"]
     change_roles = add_roles = CAN_CONFIGURE_TABLES
     actions = ["activate", "deactivate", "close"]

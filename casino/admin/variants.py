@@ -33,6 +33,9 @@ class JurisdictionAdmin(RoleAdmin):
             "regulator", "regulation_reference", "submission_title", "packet_documents",
             "min_simulated_rounds", "randomness_required", "house_edge_term", "applicant_term",
             "signatory_block"]}),
+        ("Life after the packet", {"fields": [
+            "field_trial_required", "field_trial_days", "field_trial_min_rounds",
+            "approval_valid_years"]}),
     ]
 
     def save_model(self, request, obj, form, change):

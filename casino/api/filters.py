@@ -24,7 +24,7 @@ class PaytableVersionFilter(django_filters.FilterSet):
 class TableFilter(django_filters.FilterSet):
     class Meta:
         model = TableConfiguration
-        fields = ["status", "pit", "variant"]
+        fields = ["status", "pit", "variant", "casino_property"]
 
 
 class SubmissionFilter(django_filters.FilterSet):

@@ -43,7 +43,9 @@ class JurisdictionSerializer(serializers.ModelSerializer):
         model = Jurisdiction
         fields = ["id", "code", "name", "house_edge_bounds", "regulator", "regulation_reference",
                   "submission_title", "packet_documents", "min_simulated_rounds",
-                  "randomness_required", "house_edge_term", "applicant_term", "signatory_block"]
+                  "randomness_required", "house_edge_term", "applicant_term", "signatory_block",
+                  "field_trial_required", "field_trial_days", "field_trial_min_rounds",
+                  "approval_valid_years"]
 
 
 class VariantSerializer(OutputSerializer):
@@ -116,6 +118,7 @@ class TableSerializer(OutputSerializer):
         fields = [
             "id",
             "table_id",
+            "casino_property",
             "pit",
             "variant",
             "paytable_version",

@@ -8,7 +8,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from casino import workflow
-from casino.models import GameVariant, PaytableVersion, TableConfiguration
+from casino.models import CasinoProperty, GameVariant, PaytableVersion, TableConfiguration
 from casino.permissions import CAN_CONFIGURE_TABLES, CAN_READ
 from casino.services.tables import table_configuration_create, table_configuration_update
 from certification.models import ShuffleCertification, ShuffleLog
@@ -21,6 +21,9 @@ from .serializers import TableSerializer, WorkflowErrorSerializer
 
 class TableInput(serializers.Serializer):
     table_id = serializers.CharField(max_length=40)
+    casino_property = serializers.PrimaryKeyRelatedField(
+        queryset=CasinoProperty.objects.all(), required=False,
+        help_text="The property the table stands in; default: the first of the variant's jurisdiction.")
     pit = serializers.CharField(max_length=80, required=False, allow_blank=True)
     variant = serializers.PrimaryKeyRelatedField(queryset=GameVariant.objects.all())
     paytable_version = serializers.PrimaryKeyRelatedField(queryset=PaytableVersion.objects.all())

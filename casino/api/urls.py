@@ -2,6 +2,13 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from .field_results import FieldResultViewSet
+from .lifecycle import (
+    ApprovalMatrixViewSet,
+    CasinoPropertyViewSet,
+    CertificateViewSet,
+    DecisionViewSet,
+    NoticeViewSet,
+)
 from .packets import PacketJobViewSet
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
@@ -21,5 +28,10 @@ router.register("audit-events", AuditEventViewSet)
 router.register("tuning-jobs", TuningJobViewSet)
 router.register("packets", PacketJobViewSet)
 router.register("field-results", FieldResultViewSet)
+router.register("decisions", DecisionViewSet)
+router.register("approvals", ApprovalMatrixViewSet, basename="approvals")
+router.register("certificates", CertificateViewSet, basename="certificates")
+router.register("properties", CasinoPropertyViewSet)
+router.register("notices", NoticeViewSet)
 
 urlpatterns = [path("", include(router.urls))]

@@ -87,3 +87,10 @@ def _warn(decision: RegulatorDecision, step: int, left: int) -> ExpiryWarning | 
     except IntegrityError:
         return None  # told already at this step
     return warning
+
+
+def approvals_daily(*, today: dt.date | None = None) -> dict[str, list[int]]:
+    """The daily job: expire what is past its date, then warn of what ends soon."""
+    expired = approvals_expire_due(today=today)
+    warned = approvals_warn_expiring(today=today)
+    return {"expired": [d.pk for d in expired], "warned": [w.pk for w in warned]}

@@ -8,6 +8,7 @@ from .runs import (
     watchdog_task,
 )
 from .schedules import (
+    approvals_daily_task,
     certify_table_shuffle_logs_task,
     monthly_summary_task,
     recertify_approved_task,
@@ -17,6 +18,7 @@ from .system import worker_probe
 from .tuning import tuning_chunk_task, tuning_step_task
 
 __all__ = [
+    "approvals_daily_task",
     "certification_run_begin_task",
     "certification_run_complete_task",
     "certify_table_shuffle_logs_task",

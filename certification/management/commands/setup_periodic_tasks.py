@@ -33,6 +33,10 @@ JOBS = (
     Job("Monthly floor summary", "certification.monthly_summary",
         {"minute": "0", "hour": "6", "day_of_month": "1"},
         "Monthly: the summary PDF across active tables, stored and emailed to the staff."),
+    Job("Expire approvals and warn owners", "certification.approvals_daily",
+        {"minute": "0", "hour": "5"},
+        "Daily: approvals past their expiry date expire (tables off the floor, owners told, notice "
+        "posted); owners warned 90, 30 and 7 days before."),
     Job("Certification watchdog", "certification.watchdog",
         {"minute": "*/10"},
         "Every 10 minutes: resume stalled simulations, fail runs that stopped moving."),

@@ -2,13 +2,15 @@
 
 A PDF must carry an intact signature by one of the installation's certificates (current or
 earlier), with nothing changed after signing; a certificate must also be in the register
-of issued certificates. A packet (ZIP) must carry a manifest signed by the installation,
+of issued certificates, and still stand there: a revoked, withdrawn, superseded or expired
+certificate exits with its own code (3 to 6), and one whose register cannot be reached with 7. A packet (ZIP) must carry a manifest signed by the installation,
 exactly the files it lists with the hashes it lists, and every PDF in it signed.
 """
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from certification.models import CertificationRun, IssuedReport
 from certification.reports.packet.manifest import PacketError, verify_archive
@@ -17,6 +19,10 @@ from certification.reports.verify import NotACertificateError, claimed_certifica
 from certification.services.signing import manifest_signature_check, pdf_signature_check
 
 MAX_BYTES = 200 * 1024 * 1024
+# Exit codes: 1 is "not verified" (tampered, unknown, unsigned); a genuine certificate that no
+# longer stands exits with its own code, so scripts can tell the two apart.
+EXIT_STATUS = {"revoked": 3, "withdrawn": 4, "superseded": 5, "expired": 6}
+EXIT_REGISTER_UNREACHABLE = 7
 
 
 def _signed_by(check: SignatureCheck) -> str:
@@ -44,7 +50,6 @@ class Command(BaseCommand):
     def _pdf(self, file: Path, pdf: bytes) -> None:
         digest = sha256_of(pdf)
         check = pdf_signature_check(pdf)
-        issued = IssuedReport.objects.select_related("run").filter(sha256=digest).first()
         if not check.signed:
             raise CommandError(f"NOT VERIFIED: {file} is not a certificate of this installation "
                                f"({'; '.join(check.reasons)})")
@@ -53,11 +58,24 @@ class Command(BaseCommand):
             named = f" claims to be certificate {claim}, but" if claim else ""
             raise CommandError(f"NOT VERIFIED: {file}{named}: {'; '.join(check.reasons)}; "
                                f"SHA-256 {digest}")
+        try:
+            self._register(file, pdf, digest, check)
+        except DatabaseError as exc:
+            # The signature needs only the trusted certificates on disk; the status needs the register.
+            self.stdout.write(f"SIGNATURE INTACT: {file} is unaltered since it was {_signed_by(check)}; "
+                              f"SHA-256 {digest}")
+            raise CommandError(f"STATUS UNKNOWN: could not reach the register to check whether the "
+                               f"certificate still stands ({str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__})",
+                               returncode=EXIT_REGISTER_UNREACHABLE) from None
+
+    def _register(self, file: Path, pdf: bytes, digest: str, check: SignatureCheck) -> None:
+        issued = IssuedReport.objects.select_related("run").filter(sha256=digest).first()
         if issued is not None:
             self.stdout.write(
                 f"AUTHENTIC: {file} is an unaltered copy of certificate {issued.run.certificate_number} "
                 f"({issued.kind}), issued {issued.issued_at:%Y-%m-%d %H:%M %Z}, {_signed_by(check)}; "
                 f"SHA-256 {digest}")
+            self._status(issued.run)
             return
         claim = self._claim(pdf)
         if claim and CertificationRun.objects.filter(certificate_number=claim).exists():
@@ -66,6 +84,21 @@ class Command(BaseCommand):
                 "matches no issued copy in the register")
         self.stdout.write(f"AUTHENTIC: {file} is unaltered since it was {_signed_by(check)}; "
                           f"SHA-256 {digest}")
+
+    def _status(self, run: CertificationRun) -> None:
+        from casino.selectors import certificate_status
+
+        status = certificate_status(run=run)
+        for standing in status.jurisdictions:
+            since = f" since {standing.since}" if standing.since else ""
+            self.stdout.write(f"  {standing.jurisdiction}: {standing.status}{since}")
+        if status.valid:
+            self.stdout.write(f"STATUS: certificate {status.certificate_number} is valid")
+            return
+        reason = f": {status.reason}" if status.reason else ""
+        raise CommandError(f"{status.state.upper()}: certificate {status.certificate_number} is "
+                           f"{status.state} since {status.since}{reason}",
+                           returncode=EXIT_STATUS[status.state])
 
     def _claim(self, pdf: bytes) -> str | None:
         try:
