@@ -10,6 +10,8 @@ from django import forms
 from casino.models import CasinoProperty, DecisionStatus, Jurisdiction
 from casino.services.reviews import attachment_problems
 
+from .backoffice import PropertyChoiceField
+
 # A regulator's letter is a document or a scan of one.
 LETTER_EXTENSIONS = (".pdf", ".png", ".jpg", ".jpeg")
 # What a person transcribes from a letter; superseded and expired are recorded by the system.
@@ -55,7 +57,7 @@ class DecisionRecordForm(forms.Form):
     expires = forms.DateField(required=False, label="Expiry date",
                               widget=forms.DateInput(attrs={"type": "date"}),
                               help_text="Blank: the jurisdiction's usual term (or without end).")
-    host_property = forms.ModelChoiceField(
+    host_property = PropertyChoiceField(
         queryset=CasinoProperty.objects.select_related("jurisdiction").order_by("name"), required=False,
         label="Host property", help_text="Field trials only: the casino where the trial runs.")
     table_limit = forms.IntegerField(min_value=1, max_value=999, required=False, label="Table limit",

@@ -28,8 +28,12 @@ def approval_matrix_page(request: HttpRequest) -> HttpResponse:
         matrix = approval_matrix(**filters)
     except ValidationError as exc:
         errors, matrix = exc.message_dict, None
+    # Each cell beside its column, so an empty cell still names its jurisdiction.
+    rows = [{"row": row, "cells": list(zip(matrix.jurisdictions, row.cells, strict=True))}
+            for row in matrix.rows] \
+        if matrix else []
     return page(request, "approvals/matrix.html", {
-        "matrix": matrix, "filters": filters, "errors": errors, "horizon": EXPIRY_HORIZON_DAYS,
+        "matrix": matrix, "rows": rows, "filters": filters, "errors": errors, "horizon": EXPIRY_HORIZON_DAYS,
         "jurisdictions": Jurisdiction.objects.order_by("name").only("code", "name"),
         "variants": GameVariant.objects.order_by("name", "id").only("name"),
         "statuses": DecisionStatus.choices, "query": request.GET.urlencode(),

@@ -66,7 +66,8 @@ def version_context(request: HttpRequest, version: PaytableVersion, **extra) -> 
                .order_by("-recorded_at", "-id"))
     user = request.user
     may_record = has_role(user, *CAN_RECORD_DECISIONS)
-    submitted_it = user.pk in submitter_of(version)
+    # Said only to those whose role could revoke: the others never see the action at all.
+    submitted_it = has_role(user, *CAN_REVOKE) and user.pk in submitter_of(version)
     context = {
         "version": version, "variant": version.paytable.variant, "current": current,
         "history": history, "certificates": _certificates(version),
