@@ -18,7 +18,13 @@ from casino.forms.approvals import (
     DecisionRecordForm,
     FilingForm,
 )
-from casino.models import DecisionStatus, PaytableVersion, RegulatorDecision, VersionStatus
+from casino.models import (
+    TRANSITIONS,
+    DecisionStatus,
+    PaytableVersion,
+    RegulatorDecision,
+    VersionStatus,
+)
 from casino.permissions import CAN_RECORD_DECISIONS, CAN_REVOKE, has_role
 from casino.selectors import certificate_status, current_decisions
 from casino.services.errors import WorkflowError
@@ -75,6 +81,8 @@ def version_context(request: HttpRequest, version: PaytableVersion, **extra) -> 
         "may_record": may_record, "may_end": bool(_statuses_for(user, ENDING_STATUSES)),
         "may_revoke_certificate": has_role(user, *CAN_REVOKE) and not submitted_it,
         "submitted_it": submitted_it,
+        # Filings a later decision may still move (the others are closed).
+        "open_statuses": [status for status, following in TRANSITIONS.items() if following],
     }
     if context["fileable"] and "filing_form" not in extra:
         context["filing_form"] = FilingForm()

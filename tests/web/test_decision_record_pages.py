@@ -102,3 +102,11 @@ def test_the_form_offers_what_the_officer_may_record(as_user, alice, version):
     form = as_user(alice).get(reverse("web:decision-record", args=[version.pk]) + "?jurisdiction=sierra")
     choices = [value for value, _ in form.context["form"].fields["status"].choices]
     assert choices == ["submitted", "field_trial", "approved", "rejected", "withdrawn"]
+
+
+def test_an_open_filing_links_to_its_next_decision_with_the_jurisdiction_chosen(as_user, alice, version, filed):
+    page = as_user(alice).get(reverse("web:version-jurisdictions", args=[version.pk])).content.decode()
+    link = reverse("web:decision-record", args=[version.pk]) + "?jurisdiction=sierra"
+    assert f'href="{link}"' in page
+    form = as_user(alice).get(link).content.decode()
+    assert '<option value="sierra" selected>' in form
