@@ -144,6 +144,9 @@ class TableConfigurationAdminForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "penetration" in self.fields:
             self.fields["penetration"].required = False
+        if "casino_property" in self.fields and self.instance.pk is None:
+            # Left empty, a new table stands in the first property of its variant's jurisdiction.
+            self.fields["casino_property"].required = False
 
     def clean_penetration(self) -> float:
         # Left empty, a table shuffles before every round, as every table did before.

@@ -69,7 +69,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('casino', '0012_paytable_version_figures'),
-        ('certification', '0008_field_results'),
+        ('certification', '0001_initial'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
