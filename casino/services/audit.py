@@ -48,7 +48,7 @@ def audit_record(
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         raise RuntimeError("audit events are written inside the transaction of the change")
-    _lock_chain(connection)
+    audit_chain_lock(connection)
     head = AuditEvent.objects.order_by("-id").values_list("id", "event_hash").first()
     previous_event_id, previous_hash = head if head else (None, GENESIS_HASH)
     event = AuditEvent(
@@ -72,7 +72,7 @@ def audit_record(
     return event
 
 
-def _lock_chain(connection) -> None:
+def audit_chain_lock(connection) -> None:
     """Serialise appends until this transaction ends, so no two follow the same head.
 
     PostgreSQL: a transaction-scoped advisory lock, released at commit or rollback. SQLite

@@ -17,10 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.models import AuditCheckpoint, AuditEvent
-from certification.services.signing import manifest_signature_check, sign_manifest, signing_identity
 from certification.reports.signing import certificate_fingerprint
+from certification.services.signing import manifest_signature_check, sign_manifest, signing_identity
 
-from .audit import _lock_chain
+from .audit import audit_chain_lock
 from .audit_chain import GENESIS_HASH, digest_of_row, stamp
 
 CHECKPOINT_FORMAT = "tablecert-audit-checkpoint/1"
@@ -168,7 +168,7 @@ def audit_checkpoint_create() -> AuditCheckpoint:
     """Sign the chain's head now and keep the checkpoint (the daily job's work)."""
     with transaction.atomic():
         # Holding the chain's lock keeps an append from slipping in between head and count.
-        _lock_chain(transaction.get_connection())
+        audit_chain_lock(transaction.get_connection())
         head = AuditEvent.objects.order_by("-id").values_list("id", "event_hash").first()
         event_id, event_hash = head if head else (None, GENESIS_HASH)
         count = AuditEvent.objects.count()
