@@ -1,3 +1,3 @@
 """Django admin for the back office, split by concern; importing registers each ModelAdmin."""
 
-from . import reviews, variants  # noqa: F401
+from . import audit, reviews, variants  # noqa: F401

@@ -134,3 +134,19 @@ def test_the_daily_job_runs_on_a_real_worker(celery_worker_process, alice, rita)
     stored = AuditCheckpoint.objects.get(pk=pk)
     assert stored.event_id == AuditEvent.objects.order_by("-id").first().id
     assert "holds" in run("verify-audit")
+
+
+def test_the_admin_lists_checkpoints_read_only_and_exports_one(client, exported, audrey, oscar):
+    stored = AuditCheckpoint.objects.get()
+    client.force_login(audrey)
+    assert client.get("/admin/casino/auditcheckpoint/").status_code == 200
+    assert client.get(f"/admin/casino/auditcheckpoint/{stored.pk}/change/").status_code == 200
+    response = client.post("/admin/casino/auditcheckpoint/", {
+        "action": "export", "_selected_action": [stored.pk]})
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    assert json.loads(response.content) == json.loads(exported.read_text())
+    assert client.post(f"/admin/casino/auditcheckpoint/{stored.pk}/delete/",
+                       {"post": "yes"}).status_code == 403
+    client.force_login(oscar)
+    assert client.get("/admin/casino/auditcheckpoint/").status_code in (302, 403)
+    assert AuditCheckpoint.objects.count() == 1
