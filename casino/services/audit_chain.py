@@ -83,10 +83,15 @@ def event_digest(**content: Any) -> str:
     return hashlib.sha256(canonical_event(**content)).hexdigest()
 
 
+CONTENT_FIELDS = ("previous_event_id", "previous_hash", "at", "actor_id", "action",
+                  "object_type", "object_id", "before", "after", "message")
+
+
 def digest_of_row(row: Any) -> str:
     """The hash an AuditEvent (or a migration's historical model of it) should carry."""
-    return event_digest(
-        previous_event_id=row.previous_event_id, previous_hash=row.previous_hash, at=row.at,
-        actor_id=row.actor_id, action=row.action, object_type=row.object_type,
-        object_id=row.object_id, before=row.before, after=row.after, message=row.message,
-    )
+    return event_digest(**{name: getattr(row, name) for name in CONTENT_FIELDS})
+
+
+def digest_of_values(values: dict) -> str:
+    """The same for a ``values()`` row."""
+    return event_digest(**{name: values[name] for name in CONTENT_FIELDS})

@@ -21,7 +21,7 @@ from certification.reports.signing import certificate_fingerprint
 from certification.services.signing import manifest_signature_check, sign_manifest, signing_identity
 
 from .audit import audit_chain_lock
-from .audit_chain import GENESIS_HASH, digest_of_row, stamp
+from .audit_chain import GENESIS_HASH, digest_of_values, stamp
 
 CHECKPOINT_FORMAT = "tablecert-audit-checkpoint/1"
 _EVENT_FIELDS = ("id", "previous_event_id", "previous_hash", "event_hash", "at", "actor_id",
@@ -74,8 +74,10 @@ class Checkpoint:
     signature: bytes
 
 
-def audit_chain_verify(*, checkpoints: list[Checkpoint] | None = None) -> ChainReport:
-    """Walk the chain; with ``checkpoints`` (default: every stored one) also check each."""
+def audit_chain_verify(*, extra_checkpoints: tuple[Checkpoint, ...] = ()) -> ChainReport:
+    """Walk the chain, then check every stored checkpoint and ``extra_checkpoints`` (exported
+    ones, read from files) against it. A stored checkpoint that cannot be read raises
+    CheckpointError."""
     report = ChainReport()
     links = dict(AuditEvent.objects.values_list("id", "previous_event_id"))
     # For each event, the events that name it as their predecessor (one when whole).
@@ -94,15 +96,15 @@ def audit_chain_verify(*, checkpoints: list[Checkpoint] | None = None) -> ChainR
         report.events += 1
         verified[row["id"]] = (row["event_hash"], report.events)
     report.head_id, report.head_hash = expected_id, expected_hash
-    if checkpoints is None:
-        checkpoints = [checkpoint_of_row(row) for row in AuditCheckpoint.objects.order_by("made_at", "id")]
+    checkpoints = [checkpoint_of_row(row) for row in AuditCheckpoint.objects.order_by("made_at", "id")]
+    checkpoints += extra_checkpoints
     report.checkpoints = [_check_checkpoint(cp, verified, links) for cp in checkpoints]
     return report
 
 
 def _break_at(row, expected_id, expected_hash, links, followers) -> ChainBreak | None:
     event_id, previous = row["id"], row["previous_event_id"]
-    content_ok = digest_of_row(_Row(row)) == row["event_hash"]
+    content_ok = digest_of_values(row) == row["event_hash"]
     if content_ok and previous == expected_id and row["previous_hash"] == expected_hash:
         return None
     # The true successor of the last good event comes later: this one is outside the chain.
@@ -130,13 +132,6 @@ def _break_at(row, expected_id, expected_hash, links, followers) -> ChainBreak |
 
 def _name(event_id: int | None) -> str:
     return "the start of the trail" if event_id is None else f"event {event_id}"
-
-
-class _Row:
-    """A values() row read as the attributes digest_of_row expects."""
-
-    def __init__(self, row: dict):
-        self.__dict__.update(row)
 
 
 def _check_checkpoint(cp: Checkpoint, verified: dict, links: dict) -> dict:
@@ -197,19 +192,24 @@ def checkpoint_read(data: bytes) -> Checkpoint:
         document = json.loads(data)
         if document.get("format") != CHECKPOINT_FORMAT:
             raise CheckpointError(f"not an audit checkpoint (format {document.get('format')!r})")
-        payload = document["payload"].encode()
-        signature = base64.b64decode(document["signature"], validate=True)
-        head = json.loads(payload)
-        return Checkpoint(event_id=head["event_id"], event_hash=head["event_hash"],
-                          event_count=int(head["event_count"]), made_at=head["made_at"],
-                          payload=payload, signature=signature)
+        return _signed_head(document["payload"].encode(),
+                            base64.b64decode(document["signature"], validate=True))
     except CheckpointError:
         raise
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise CheckpointError(f"the checkpoint file cannot be read: {exc}") from None
 
 
+def _signed_head(payload: bytes, signature: bytes) -> Checkpoint:
+    # The head is read from the signed bytes themselves, never from columns beside them.
+    head = json.loads(payload)
+    return Checkpoint(event_id=head["event_id"], event_hash=head["event_hash"],
+                      event_count=int(head["event_count"]), made_at=head["made_at"],
+                      payload=payload, signature=signature)
+
+
 def checkpoint_of_row(row: AuditCheckpoint) -> Checkpoint:
-    return Checkpoint(event_id=row.event_id, event_hash=row.event_hash,
-                      event_count=row.event_count, made_at=stamp(row.made_at),
-                      payload=row.payload.encode(), signature=bytes(row.signature))
+    try:
+        return _signed_head(row.payload.encode(), bytes(row.signature))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CheckpointError(f"stored checkpoint {row.pk} cannot be read: {exc}") from None

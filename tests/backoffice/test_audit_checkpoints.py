@@ -150,3 +150,23 @@ def test_the_admin_lists_checkpoints_read_only_and_exports_one(client, exported,
     client.force_login(oscar)
     assert client.get("/admin/casino/auditcheckpoint/").status_code in (302, 403)
     assert AuditCheckpoint.objects.count() == 1
+
+
+def test_a_stored_checkpoint_altered_in_the_database_fails(exported):
+    if connection.vendor != "postgresql":
+        pytest.skip("the superuser attacker needs PostgreSQL")
+    stored = AuditCheckpoint.objects.get()
+    head = json.loads(stored.payload)
+    head["event_count"] -= 1
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("ALTER TABLE casino_auditcheckpoint DISABLE TRIGGER casino_auditcheckpoint_append_only")
+        cursor.execute("UPDATE casino_auditcheckpoint SET payload = %s, event_count = %s WHERE id = %s",
+                       [json.dumps(head, sort_keys=True, separators=(",", ":")), head["event_count"],
+                        stored.pk])
+    with pytest.raises(CommandError, match="signature does not hold"):
+        run("verify-audit")
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE casino_auditcheckpoint SET payload = 'not json' WHERE id = %s", [stored.pk])
+    with pytest.raises(CommandError, match=f"stored checkpoint {stored.pk} cannot be read"):
+        run("verify-audit")

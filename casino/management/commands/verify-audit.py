@@ -17,7 +17,6 @@ from casino.services.audit_integrity import (
     CheckpointError,
     audit_chain_verify,
     checkpoint_export,
-    checkpoint_of_row,
     checkpoint_read,
 )
 
@@ -32,17 +31,18 @@ class Command(BaseCommand):
                             help="an exported checkpoint to check the trail against")
         parser.add_argument("--export-checkpoint", type=Path, metavar="FILE",
                             help="write the newest stored checkpoint to FILE")
-        parser.add_argument("--json", action="store_true", help="print the findings as JSON")
+        parser.add_argument("--json", action="store_true", dest="as_json",
+                            help="print the findings as JSON")
 
     def handle(self, *args, checkpoint: Path | None = None, export_checkpoint: Path | None = None,
-               json: bool = False, **options):
-        checkpoints = None
-        if checkpoint is not None:
-            checkpoints = [checkpoint_of_row(row) for row in AuditCheckpoint.objects.order_by("made_at", "id")]
-            checkpoints.append(self._read(checkpoint))
-        report = audit_chain_verify(checkpoints=checkpoints)
-        if json:
-            self.stdout.write(_dumps(report.as_dict()))
+               as_json: bool = False, **options):
+        extra = (self._read(checkpoint),) if checkpoint is not None else ()
+        try:
+            report = audit_chain_verify(extra_checkpoints=extra)
+        except CheckpointError as exc:
+            raise CommandError(f"CHECKPOINT FAILS: {exc}") from None
+        if as_json:
+            self.stdout.write(json.dumps(report.as_dict(), indent=2, sort_keys=True))
         else:
             self._describe(report)
         if not report.ok:
@@ -76,10 +76,6 @@ class Command(BaseCommand):
         path.write_bytes(checkpoint_export(newest))
         self.stdout.write(f"Exported the checkpoint of {newest.made_at:%Y-%m-%d %H:%M %Z} "
                           f"(event {newest.event_id}, {newest.event_count} events) to {path}")
-
-
-def _dumps(data: dict) -> str:
-    return json.dumps(data, indent=2, sort_keys=True)
 
 
 def _failure(report) -> str:
