@@ -229,6 +229,9 @@ class AuditEventAdmin(admin.ModelAdmin):
         "before",
         "after",
         "message",
+        "previous_event_id",
+        "previous_hash",
+        "event_hash",
     ]
 
     def has_module_permission(self, request) -> bool:

@@ -247,6 +247,9 @@ class AuditEventSerializer(OutputSerializer):
             "before",
             "after",
             "message",
+            "previous_event_id",
+            "previous_hash",
+            "event_hash",
         ]
         read_only_fields = fields
 

@@ -1,6 +1,6 @@
 """Back-office records; one module per concern, re-exported here for Django."""
 
-from .audit import AuditEvent
+from .audit import AuditCheckpoint, AuditEvent
 from .base import ImmutableRecordError
 from .figures import PaytableVersionFigures
 from .jurisdiction import Jurisdiction
@@ -53,6 +53,7 @@ __all__ = [
     "OPEN_SUBMISSION_STATUSES",
     "SEAT_BOUNDS",
     "Attachment",
+    "AuditCheckpoint",
     "AuditEvent",
     "GameVariant",
     "ImmutableRecordError",

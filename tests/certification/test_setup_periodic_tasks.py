@@ -14,6 +14,7 @@ TASKS = {
     "certification.monthly_summary": ("0", "6", "1", "*"),
     "certification.watchdog": ("*/10", "*", "*", "*"),
     "certification.approvals_daily": ("0", "5", "*", "*"),
+    "casino.audit_checkpoint": ("30", "0", "*", "*"),
 }
 
 

@@ -80,3 +80,43 @@ def test_production_passes_the_deployment_checks(tmp_path):
     probe = json.loads(run(env, "-c", PROBE).stdout)
     assert probe["debug"] is False
     assert probe["secure"] is True
+
+
+PRODUCTION_HEADERS = """
+import json, django
+django.setup()
+from django.test import Client, override_settings
+plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+# The image's collected manifest is not built here; the headers do not depend on it.
+with override_settings(STORAGES={"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+                                 "staticfiles": plain}):
+    client = Client(HTTP_HOST="tablecert.example")
+    insecure = client.get("/accounts/login/")
+    page = client.get("/accounts/login/", secure=True)
+print(json.dumps({"redirect": [insecure.status_code, insecure.get("Location", "")],
+                  "status": page.status_code, "headers": dict(page.headers),
+                  "cookies": {n: {"secure": bool(c["secure"]), "httponly": bool(c["httponly"])}
+                              for n, c in page.cookies.items()}}))
+"""
+
+
+def test_production_pages_send_the_security_headers(tmp_path):
+    env = {
+        "TABLECERT_VAR_DIR": str(tmp_path),
+        "DJANGO_ENV": "production",
+        "DJANGO_SECRET_KEY": PRODUCTION_SECRET,
+        "DJANGO_ALLOWED_HOSTS": "tablecert.example",
+    }
+    out = run(env, "-c", PRODUCTION_HEADERS)
+    assert out.returncode == 0, out.stderr[-3000:]
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["redirect"] == [301, "https://tablecert.example/accounts/login/"]
+    assert seen["status"] == 200
+    headers = seen["headers"]
+    assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+    assert "unsafe-inline" not in headers["Content-Security-Policy"]
+    assert seen["cookies"]["csrftoken"]["secure"]

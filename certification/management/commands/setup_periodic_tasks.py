@@ -40,6 +40,9 @@ JOBS = (
     Job("Certification watchdog", "certification.watchdog",
         {"minute": "*/10"},
         "Every 10 minutes: resume stalled simulations, fail runs that stopped moving."),
+    Job("Sign the audit trail's head", "casino.audit_checkpoint",
+        {"minute": "30", "hour": "0"},
+        "Daily: a checkpoint of the audit hash chain, signed with the installation's key."),
 )
 
 

@@ -1,0 +1,11 @@
+"""Celery tasks of the back office: thin wrappers around services."""
+
+from celery import shared_task
+
+from casino.services.audit_integrity import audit_checkpoint_create
+
+
+@shared_task(name="casino.audit_checkpoint")
+def audit_checkpoint_task() -> int:
+    """Daily: sign the audit trail's head (beat fires it from ``setup_periodic_tasks``)."""
+    return audit_checkpoint_create().pk
