@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from certification.reports.signing import TimestampError
 from certification.services.pipeline import (
     certification_run_begin,
     certification_run_complete,
@@ -36,7 +37,10 @@ def watchdog_task(older_than_minutes: int = 60) -> dict:
     }
 
 
-@shared_task(name="certification.issue_approved", acks_late=True, reject_on_worker_lost=True)
+# A timestamp authority away for a while must not leave an approval without its certificate:
+# nothing was issued, so the task tries again, eight times over up to an hour.
+@shared_task(name="certification.issue_approved", acks_late=True, reject_on_worker_lost=True,
+             autoretry_for=(TimestampError,), retry_backoff=30, retry_backoff_max=900, max_retries=8)
 def issue_approved_task(run_id: int, approver_id: int) -> str:
     from certification.services.certificates import certificate_issue_approved
 
