@@ -246,7 +246,7 @@ def sign_pdf_bytes(pdf: bytes, identity: SigningIdentity, *, reason: str, name: 
         raise TimestampError(f"the timestamp authority at {tsa.url} is not trusted: its certificate "
                              f"does not validate against the configured roots ({exc})") from None
     except SigningError as exc:
-        raise SigningKeyError(f"the signing certificate cannot be validated: {_described(exc)}") from None
+        raise SigningKeyError(f"pyHanko could not sign with it: {_described(exc)}") from None
     return out.getvalue()
 
 

@@ -28,7 +28,7 @@ from certification.models import CertificationRun, IssuedReport
 from certification.reports.signing import TimestampError, load_certificate, validate_pdf
 from certification.services.signing import sign_pdf, signing_identity, trusted_certificates
 from tests.support.server import free_port
-from tests.support.timestamps import AUTHORITY_NAME, LocalTimestampAuthority
+from tests.support.timestamps import AUTHORITY_NAME, ROOT_NAME, LocalTimestampAuthority
 
 from .test_signing import _pdf, _verify
 
@@ -143,9 +143,15 @@ def test_an_authority_outside_the_configured_roots_is_refused(settings, tmp_path
 
 
 def test_an_authority_without_its_roots_is_a_configuration_error(settings, tsa):
+    shown = io.StringIO()
+    call_command("ensure_signing_key", stdout=shown)
+    assert f"Timestamps from {tsa.url}, trusted through" in shown.getvalue()
+    assert ROOT_NAME in shown.getvalue()
     settings.TABLECERT_TSA_ROOTS = ""
     with pytest.raises(ImproperlyConfigured, match="TABLECERT_TSA_ROOTS"):
         sign_pdf(_pdf(), reason="test")
+    with pytest.raises(CommandError, match="TABLECERT_TSA_ROOTS"):
+        call_command("ensure_signing_key", stdout=io.StringIO())
     assert tsa.requests == 0
 
 
