@@ -37,10 +37,15 @@ def _usage(*, cert_sign: bool) -> x509.KeyUsage:
 
 
 class LocalTimestampAuthority:
-    """Serves POST / (timestamp requests) and GET /root.crl on 127.0.0.1, a free port."""
+    """Serves POST / (timestamp requests) and GET /root.crl on 127.0.0.1, a free port.
 
-    def __init__(self):
+    ``refuse_first`` requests are answered 503, as an authority down for a moment would.
+    """
+
+    def __init__(self, *, refuse_first: int = 0):
         self.requests = 0
+        self.refused = 0
+        self._refuse_first = refuse_first
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.url = f"http://127.0.0.1:{self._server.server_port}/"
         now = dt.datetime.now(dt.UTC)
@@ -91,6 +96,10 @@ class LocalTimestampAuthority:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):  # noqa: N802 -- the http.server API
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if authority.refused < authority._refuse_first:
+                    authority.refused += 1
+                    self.send_error(503)
+                    return
                 authority.requests += 1
                 request = tsp.TimeStampReq.load(body)
                 answer = authority._responder.request_tsa_response(request).dump()
