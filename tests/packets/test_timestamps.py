@@ -26,10 +26,17 @@ from pyhanko_certvalidator import ValidationContext
 
 from certification.models import CertificationRun, IssuedReport
 from certification.reports.signing import TimestampError, load_certificate, validate_pdf
-from certification.services.signing import sign_pdf, signing_identity, trusted_certificates
+from certification.services.packets import packet_build
+from certification.services.signing import (
+    pdf_signature_check,
+    sign_pdf,
+    signing_identity,
+    trusted_certificates,
+)
 from tests.support.server import free_port
 from tests.support.timestamps import AUTHORITY_NAME, ROOT_NAME, LocalTimestampAuthority
 
+from .conftest import unzip
 from .test_signing import _pdf, _verify
 
 pytestmark = pytest.mark.django_db
@@ -194,3 +201,18 @@ def test_without_an_authority_signatures_stay_b_b(settings, tmp_path):
     path = tmp_path / "plain.pdf"
     path.write_bytes(signed)
     assert "by the signer's own clock: no timestamp" in _verify(path)
+
+
+def test_every_pdf_of_a_packet_is_timestamped_and_the_packet_verifies(tsa, certified, nevada, tmp_path):
+    _, run = certified  # certified while the authority is configured: its certificate too
+    archive, _ = packet_build(run=run, jurisdiction=nevada, applicant="Acme Gaming",
+                              host_casino="Casino Royale")
+    pdfs = {name: blob for name, blob in unzip(archive).items() if name.endswith(".pdf")}
+    assert pdfs
+    for name, blob in pdfs.items():
+        check = pdf_signature_check(blob)
+        assert check.ok and check.timestamp_trusted, name
+        assert AUTHORITY_NAME in check.timestamp_authority, name
+    path = tmp_path / "packet.zip"
+    path.write_bytes(archive)
+    assert _verify(path).startswith("AUTHENTIC")
