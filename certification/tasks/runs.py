@@ -2,13 +2,13 @@
 
 from celery import shared_task
 
-from certification.reports.signing import TimestampError
 from certification.services.pipeline import (
     certification_run_begin,
     certification_run_complete,
     queued_runs_resend,
     stale_runs_mark,
 )
+from certification.tasks.retries import TIMESTAMP_RETRY
 
 
 @shared_task(name="certification.run_begin", acks_late=True, reject_on_worker_lost=True)
@@ -37,10 +37,9 @@ def watchdog_task(older_than_minutes: int = 60) -> dict:
     }
 
 
-# A timestamp authority away for a while must not leave an approval without its certificate:
-# nothing was issued, so the task tries again, eight times over up to an hour.
+# A timestamp authority away for a while must not leave an approval without its certificate.
 @shared_task(name="certification.issue_approved", acks_late=True, reject_on_worker_lost=True,
-             autoretry_for=(TimestampError,), retry_backoff=30, retry_backoff_max=900, max_retries=8)
+             **TIMESTAMP_RETRY)
 def issue_approved_task(run_id: int, approver_id: int) -> str:
     from certification.services.certificates import certificate_issue_approved
 
