@@ -186,6 +186,10 @@ TABLECERT_SIGNING_TRUSTED_DIR = Path(
     env.str("TABLECERT_SIGNING_TRUSTED_DIR", default=str(_SIGNING_DIR / "trusted"))
 )
 TABLECERT_SIGNER_NAME = env.str("TABLECERT_SIGNER_NAME", default="Tablecert Certification Laboratory")
+# An RFC 3161 timestamp authority makes every signature PAdES B-LT (empty: B-B); its root
+# certificates (a PEM file) are required with it. Signing never goes on without the stamp.
+TABLECERT_TSA_URL = env.str("TABLECERT_TSA_URL", default="")
+TABLECERT_TSA_ROOTS = env.str("TABLECERT_TSA_ROOTS", default="")
 TABLECERT_APPLICANT = env.str("TABLECERT_APPLICANT", default="")
 TABLECERT_HOST_CASINO = env.str("TABLECERT_HOST_CASINO", default="")
 

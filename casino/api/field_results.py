@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from casino.permissions import CAN_READ, CAN_UPLOAD_FIELD_RESULTS
 from certification.economics.field import DEFAULT_ALPHA
 from certification.models import FieldUpload
+from certification.reports.signing import TimestampError
 from certification.services.field_results import field_results_upload, field_trial_report
 
 from .base import ReadOnlyBackOfficeViewSet, valid
@@ -52,6 +53,11 @@ class FieldResultViewSet(ReadOnlyBackOfficeViewSet):
     def report(self, request, pk=None):
         """The field-trial report (PDF) for a commission."""
         upload = self.get_object()
-        response = HttpResponse(field_trial_report(upload=upload), content_type="application/pdf")
+        try:
+            pdf = field_trial_report(upload=upload)
+        except TimestampError as exc:
+            return Response({"detail": f"The report could not be signed: {exc}. Please retry later."},
+                            status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'attachment; filename="field-trial-{upload.pk}.pdf"'
         return response

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect
 from casino.forms.economics import FieldUploadForm
 from casino.permissions import CAN_UPLOAD_FIELD_RESULTS, has_role
 from certification.models import FieldUpload
+from certification.reports.signing import TimestampError
 from certification.services.field_results import field_results_upload, field_trial_report
 
 from . import svg
@@ -53,6 +54,11 @@ def field_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @readable
 def field_report(request: HttpRequest, pk: int) -> HttpResponse:
     upload = get_object_or_404(FieldUpload, pk=pk)
-    response = HttpResponse(field_trial_report(upload=upload), content_type="application/pdf")
+    try:
+        pdf = field_trial_report(upload=upload)
+    except TimestampError as exc:
+        return HttpResponse(f"The report could not be signed: {exc}. Please retry later.",
+                            status=503, content_type="text/plain")
+    response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="field-trial-{upload.pk}.pdf"'
     return response

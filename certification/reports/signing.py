@@ -3,6 +3,10 @@
 pyHanko only, no Django: the installation's key and certificate arrive as PEM bytes, and a
 check is always made against certificates the caller trusts (the installation's current one
 and every one it signed with before), never against whatever a file embeds.
+
+With a timestamp authority a PDF signature is PAdES B-LT: an RFC 3161 signature timestamp
+(B-T) plus, in the signed revision's document security store, the certificates that validate
+the signer and the authority, and whatever OCSP responses or CRLs their certificates point to.
 """
 
 from __future__ import annotations
@@ -27,10 +31,18 @@ from pyhanko.pdf_utils.misc import PdfError
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
 from pyhanko.sign.diff_analysis import ModificationLevel
+from pyhanko.sign.general import SigningError
+from pyhanko.sign.signers.pdf_signer import DSSContentSettings, SigDSSPlacementPreference
+from pyhanko.sign.timestamps import HTTPTimeStamper, TimestampRequestError
 from pyhanko.sign.validation.generic_cms import async_validate_detached_cms
 from pyhanko.sign.validation.pdf_embedded import async_validate_pdf_signature
 from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
+from pyhanko_certvalidator.errors import (
+    InvalidCertificateError,
+    PathBuildingError,
+    PathValidationError,
+)
 from pyhanko_certvalidator.registry import SimpleCertificateStore
 
 DIGEST = "sha256"
@@ -40,8 +52,26 @@ SIGNATURE_BYTES = 16_384
 SIGNATURE_FIELD = "TablecertSignature"
 
 
+# A timestamp request waits this long for the authority before signing gives up.
+TIMESTAMP_TIMEOUT_SECONDS = 10
+
+
 class SigningKeyError(ValueError):
     """The key or certificate cannot be read, or they do not belong together."""
+
+
+class TimestampError(RuntimeError):
+    """The timestamp authority gave no usable timestamp (unreachable, refused, or untrusted):
+    nothing was signed."""
+
+
+@dataclass(frozen=True)
+class TimestampAuthority:
+    """An RFC 3161 timestamp authority and the root certificates (PEM or DER) it chains to."""
+
+    url: str
+    roots: tuple[bytes, ...]
+    timeout: float = TIMESTAMP_TIMEOUT_SECONDS
 
 
 @dataclass(frozen=True)
@@ -69,6 +99,14 @@ class SignatureCheck:
     modification_level: str = ""
     """pyHanko's verdict on changes after signing: NONE for an untouched PDF."""
     coverage: str = ""
+    timestamp: dt.datetime | None = None
+    """The time an RFC 3161 timestamp token vouches for, when the signature carries one."""
+    timestamp_authority: str = ""
+    """The subject of the certificate that signed the timestamp token."""
+    timestamp_trusted: bool = False
+    """The token's certificate chains to a trusted timestamp root and is valid today."""
+    timestamp_trust_problem: str = ""
+    """Why it is not trusted, in pyHanko's terms (e.g. NO_CERTIFICATE_CHAIN_FOUND)."""
     reasons: tuple[str, ...] = field(default_factory=tuple)
     """Each problem found, in words; empty when ``ok``."""
 
@@ -138,6 +176,22 @@ def _load_cert(data: bytes) -> asn1_x509.Certificate:
         raise SigningKeyError(f"the certificate cannot be read: {exc}") from None
 
 
+def split_certificates(data: bytes) -> list[bytes]:
+    """Each certificate of a PEM bundle (or a single DER certificate), as PEM."""
+    try:
+        if pem.detect(data):
+            found = [der for kind, _, der in pem.unarmor(data, multiple=True) if kind == "CERTIFICATE"]
+        else:
+            found = [data]
+        for der in found:
+            asn1_x509.Certificate.load(der).native  # noqa: B018 -- parses it, so damage shows here
+    except (ValueError, TypeError) as exc:
+        raise SigningKeyError(f"the certificates cannot be read: {exc}") from None
+    if not found:
+        raise SigningKeyError("the file holds no certificate")
+    return [pem.armor("CERTIFICATE", der) for der in found]
+
+
 def _signer(identity: SigningIdentity) -> signers.SimpleSigner:
     cert = _load_cert(identity.cert_pem)
     try:
@@ -154,16 +208,82 @@ def _signer(identity: SigningIdentity) -> signers.SimpleSigner:
 
 
 def sign_pdf_bytes(pdf: bytes, identity: SigningIdentity, *, reason: str, name: str,
-                   location: str = "", field_name: str = SIGNATURE_FIELD) -> bytes:
-    """The PDF with a PAdES baseline signature (B-B) over the whole file, as a new revision."""
+                   location: str = "", field_name: str = SIGNATURE_FIELD,
+                   tsa: TimestampAuthority | None = None) -> bytes:
+    """The PDF with a PAdES baseline signature over the whole file, as a new revision.
+
+    B-B without ``tsa``. With it, B-LT: the authority stamps the signature, and the signed
+    revision carries the validation data (see the module's docstring). Any failure to get a
+    trusted timestamp raises TimestampError rather than signing without one.
+    """
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    signer = _signer(identity)
+    common = {"field_name": field_name, "md_algorithm": DIGEST, "reason": reason, "name": name,
+              "location": location or None, "subfilter": fields.SigSeedSubFilter.PADES}
+    if tsa is None:
+        out = _run(signers.async_sign_pdf(writer, signers.PdfSignatureMetadata(**common),
+                                          signer=signer, bytes_reserved=SIGNATURE_BYTES))
+        return out.getvalue()
+    context = _signing_context(signer, tsa)
     meta = signers.PdfSignatureMetadata(
-        field_name=field_name, md_algorithm=DIGEST, reason=reason, name=name,
-        location=location or None, subfilter=fields.SigSeedSubFilter.PADES,
+        **common, embed_validation_info=True, validation_context=context,
+        # No key usage is demanded of the signer, as for B-B: a certificate made with
+        # `openssl req -x509` has no key-usage extension at all.
+        signer_key_usage=set(),
+        # In the signed revision itself, so the file stays one untouched revision (B-LT
+        # without an update after signing); VRI entries would need a revision of their own.
+        dss_settings=DSSContentSettings(placement=SigDSSPlacementPreference.TOGETHER_WITH_SIGNATURE,
+                                        include_vri=False),
     )
-    out = _run(signers.async_sign_pdf(writer, meta, signer=_signer(identity),
-                                      bytes_reserved=SIGNATURE_BYTES))
+    try:
+        # No reserved size: pyHanko measures the authority's first (trial) token.
+        out = _run(_then_closed(context, signers.async_sign_pdf(
+            writer, meta, signer=signer, timestamper=_AuthorityClient(tsa.url, timeout=tsa.timeout))))
+    except TimestampRequestError as exc:
+        raise TimestampError(f"the timestamp authority at {tsa.url} gave no timestamp: "
+                             f"{_described(exc)}") from None
+    except (PathBuildingError, PathValidationError, InvalidCertificateError) as exc:
+        raise TimestampError(f"the timestamp authority at {tsa.url} is not trusted: its certificate "
+                             f"does not validate against the configured roots ({exc})") from None
+    except SigningError as exc:
+        raise SigningKeyError(f"pyHanko could not sign with it: {_described(exc)}") from None
     return out.getvalue()
+
+
+class _AuthorityClient(HTTPTimeStamper):
+    """pyHanko's HTTP client, with an answer that is not a timestamp response reported as such."""
+
+    async def async_timestamp(self, message_digest, md_algorithm):
+        try:
+            return await super().async_timestamp(message_digest, md_algorithm)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise TimestampRequestError(f"its answer is not an RFC 3161 timestamp response ({exc})") from exc
+
+
+async def _then_closed(context: ValidationContext, coroutine):
+    """Await ``coroutine``, then close the HTTP sessions ``context`` opened to fetch revocation
+    data (in the same event loop, which pyHanko's own sync wrappers do the same way)."""
+    try:
+        return await coroutine
+    finally:
+        await context.aclose()
+
+
+def _described(exc: BaseException) -> str:
+    """An error with its cause, e.g. "Error while contacting ...: Cannot connect to host ..."."""
+    parts = []
+    while exc is not None and len(parts) < 3:
+        parts.append(str(exc) or type(exc).__name__)
+        exc = exc.__cause__
+    return ": ".join(parts)
+
+
+def _signing_context(signer: signers.SimpleSigner, tsa: TimestampAuthority) -> ValidationContext:
+    """What pyHanko validates the signer and the authority with before signing; the paths it
+    finds, and the revocation data it fetches for them, go into the document security store.
+    The installation's certificate is its own anchor (it is self-signed, or trusted as is)."""
+    roots = [signer.signing_cert, *(_load_cert(root) for root in tsa.roots)]
+    return ValidationContext(trust_roots=roots, allow_fetching=True)
 
 
 def _run(coroutine):
@@ -191,7 +311,7 @@ def _quiet():
             logger.setLevel(level)
 
 
-def _context(trusted: list[bytes]) -> ValidationContext:
+def _context(trusted: list[bytes] | tuple[bytes, ...]) -> ValidationContext:
     return ValidationContext(trust_roots=[_load_cert(c) for c in trusted], allow_fetching=False)
 
 
@@ -199,8 +319,10 @@ def _fingerprints(trusted: list[bytes]) -> set[str]:
     return {certificate_fingerprint(c) for c in trusted}
 
 
-def validate_pdf(pdf: bytes, trusted: list[bytes]) -> SignatureCheck:
-    """Check every signature of ``pdf`` against the ``trusted`` certificates (PEM or DER)."""
+def validate_pdf(pdf: bytes, trusted: list[bytes], tsa_roots: list[bytes] | tuple[bytes, ...] = ()
+                 ) -> SignatureCheck:
+    """Check every signature of ``pdf`` against the ``trusted`` certificates (PEM or DER), and
+    any timestamp token in it against the ``tsa_roots``."""
     try:
         reader = PdfFileReader(io.BytesIO(pdf), strict=False)
         embedded = list(reader.embedded_signatures)
@@ -214,7 +336,8 @@ def validate_pdf(pdf: bytes, trusted: list[bytes]) -> SignatureCheck:
         try:
             with _quiet():
                 status = _run(async_validate_pdf_signature(
-                    sig, signer_validation_context=_context(trusted)))
+                    sig, signer_validation_context=_context(trusted),
+                    ts_validation_context=_context(tsa_roots)))
         except (PdfError, ValueError, KeyError, TypeError) as exc:
             return SignatureCheck(signed=True, reasons=(f"the signature cannot be checked: {exc}",))
         checks.append(_pdf_check(status, known))
@@ -223,7 +346,10 @@ def validate_pdf(pdf: bytes, trusted: list[bytes]) -> SignatureCheck:
     return SignatureCheck(
         signed=True, intact=all(c.intact for c in checks), trusted=all(c.trusted for c in checks),
         signer=last.signer, signer_sha256=last.signer_sha256, signing_time=last.signing_time,
-        modification_level=last.modification_level, coverage=last.coverage, reasons=problems,
+        modification_level=last.modification_level, coverage=last.coverage,
+        timestamp=last.timestamp, timestamp_authority=last.timestamp_authority,
+        timestamp_trusted=last.timestamp_trusted, timestamp_trust_problem=last.timestamp_trust_problem,
+        reasons=problems,
     )
 
 
@@ -246,12 +372,23 @@ def _pdf_check(status, known: set[str]) -> SignatureCheck:
     if status.coverage != SignatureCoverageLevel.ENTIRE_FILE:
         reasons.append("the signature does not cover the whole file (coverage "
                        f"{getattr(status.coverage, 'name', 'unknown')})")
+    stamp = status.timestamp_validity
+    # The token sits outside the signed bytes (an unsigned attribute of the signature), so
+    # only its own signature shows whether it was altered.
+    if stamp is not None and not (stamp.intact and stamp.valid):
+        reasons.append("the signature's timestamp token was altered: it no longer matches its "
+                       "authority's signature or the signature it stamps")
     return SignatureCheck(
         signed=True, intact=bool(status.intact and status.valid), trusted=trusted,
         signer=cert.subject.human_friendly, signer_sha256=fingerprint,
         signing_time=status.signer_reported_dt,
         modification_level=getattr(level, "name", ""),
-        coverage=getattr(status.coverage, "name", ""), reasons=tuple(reasons),
+        coverage=getattr(status.coverage, "name", ""),
+        timestamp=stamp.timestamp if stamp is not None else None,
+        timestamp_authority=stamp.signing_cert.subject.human_friendly if stamp is not None else "",
+        timestamp_trusted=bool(stamp is not None and stamp.trusted),
+        timestamp_trust_problem=getattr(getattr(stamp, "trust_problem_indic", None), "name", ""),
+        reasons=tuple(reasons),
     )
 
 
@@ -298,6 +435,8 @@ __all__ = [
     "SignatureCheck",
     "SigningIdentity",
     "SigningKeyError",
+    "TimestampAuthority",
+    "TimestampError",
     "certificate_expiry",
     "certificate_fingerprint",
     "certificate_subject",
@@ -305,6 +444,7 @@ __all__ = [
     "make_self_signed",
     "sign_detached",
     "sign_pdf_bytes",
+    "split_certificates",
     "validate_detached",
     "validate_pdf",
 ]

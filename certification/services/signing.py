@@ -5,6 +5,12 @@ creates a self-signed pair on first use (``ensure_signing_key`` does it at start
 production must provide its own and never gets one created behind its back. Every
 certificate ever used is copied into the trusted folder, so documents signed before a key
 rotation still verify.
+
+With ``TABLECERT_TSA_URL`` every signature is timestamped by that authority (PAdES B-LT),
+and a signature is never made without the timestamp: if the authority cannot stamp it,
+signing raises TimestampError and nothing is issued. The authority's roots
+(``TABLECERT_TSA_ROOTS``) are remembered like the signing certificates, so timestamps stay
+trusted after the laboratory changes authority.
 """
 
 from __future__ import annotations
@@ -20,13 +26,19 @@ from certification.reports.signing import (
     SignatureCheck,
     SigningIdentity,
     SigningKeyError,
+    TimestampAuthority,
     certificate_fingerprint,
     make_self_signed,
     sign_detached,
     sign_pdf_bytes,
+    split_certificates,
     validate_detached,
     validate_pdf,
 )
+
+# Inside the trusted folder, apart from the signing certificates: a timestamp root must
+# never be taken for one of the installation's own certificates.
+TSA_ROOTS_FOLDER = "timestamp-authorities"
 
 _cache: dict[tuple, SigningIdentity] = {}
 
@@ -71,9 +83,9 @@ def signing_key_ensure(*, create: bool | None = None) -> tuple[bool, Path]:
     return created, cert_path
 
 
-def _remember(cert_pem: bytes) -> None:
+def _remember(cert_pem: bytes, folder: Path | None = None) -> None:
     """Keep a copy of the certificate among the trusted ones (named by its fingerprint)."""
-    folder = Path(settings.TABLECERT_SIGNING_TRUSTED_DIR)
+    folder = folder or Path(settings.TABLECERT_SIGNING_TRUSTED_DIR)
     target = folder / f"{certificate_fingerprint(cert_pem)[:32]}.pem"
     if not target.is_file():
         folder.mkdir(parents=True, exist_ok=True)
@@ -105,11 +117,55 @@ def trusted_certificates() -> list[bytes]:
     return certs
 
 
+def _tsa_folder() -> Path:
+    return Path(settings.TABLECERT_SIGNING_TRUSTED_DIR) / TSA_ROOTS_FOLDER
+
+
+def _configured_tsa_roots() -> list[bytes]:
+    path = Path(settings.TABLECERT_TSA_ROOTS) if settings.TABLECERT_TSA_ROOTS else None
+    if path is None or not path.is_file():
+        raise ImproperlyConfigured(
+            f"TABLECERT_TSA_URL is set, so TABLECERT_TSA_ROOTS must name the PEM file of the "
+            f"timestamp authority's root certificate(s) (it names {str(path or '') or 'nothing'})")
+    try:
+        return split_certificates(path.read_bytes())
+    except SigningKeyError as exc:
+        raise ImproperlyConfigured(f"TABLECERT_TSA_ROOTS ({path}): {exc}") from None
+
+
+def timestamp_authority() -> TimestampAuthority | None:
+    """The configured timestamp authority, or None (signatures stay PAdES B-B)."""
+    if not settings.TABLECERT_TSA_URL:
+        return None
+    roots = _configured_tsa_roots()
+    for root in roots:
+        _remember(root, _tsa_folder())
+    return TimestampAuthority(url=settings.TABLECERT_TSA_URL, roots=tuple(roots))
+
+
+def trusted_tsa_roots() -> list[bytes]:
+    """The configured authority's roots and every one timestamps were made under before."""
+    roots = []
+    if settings.TABLECERT_TSA_URL:
+        try:
+            roots = _configured_tsa_roots()
+        except ImproperlyConfigured:
+            pass  # signing says so; a check goes on with the roots remembered
+    folder = _tsa_folder()
+    if folder.is_dir():
+        roots += [path.read_bytes() for path in sorted(folder.glob("*.pem"))]
+    return roots
+
+
 def sign_pdf(pdf: bytes, *, reason: str) -> bytes:
-    """The PDF signed (PAdES) by this installation: the only way an issued PDF is signed."""
+    """The PDF signed (PAdES) by this installation: the only way an issued PDF is signed.
+
+    Raises TimestampError when a configured timestamp authority gives no trusted timestamp.
+    """
+    tsa = timestamp_authority()
     try:
         return sign_pdf_bytes(pdf, signing_identity(), reason=reason,
-                              name=settings.TABLECERT_SIGNER_NAME)
+                              name=settings.TABLECERT_SIGNER_NAME, tsa=tsa)
     except SigningKeyError as exc:
         raise ImproperlyConfigured(f"the signing key cannot be used: {exc}") from None
 
@@ -119,7 +175,7 @@ def sign_manifest(data: bytes) -> bytes:
 
 
 def pdf_signature_check(pdf: bytes) -> SignatureCheck:
-    return validate_pdf(pdf, trusted_certificates())
+    return validate_pdf(pdf, trusted_certificates(), trusted_tsa_roots())
 
 
 def manifest_signature_check(data: bytes, signature: bytes) -> SignatureCheck:

@@ -8,6 +8,7 @@ from certification.services.pipeline import (
     queued_runs_resend,
     stale_runs_mark,
 )
+from certification.tasks.retries import TIMESTAMP_RETRY
 
 
 @shared_task(name="certification.run_begin", acks_late=True, reject_on_worker_lost=True)
@@ -36,7 +37,9 @@ def watchdog_task(older_than_minutes: int = 60) -> dict:
     }
 
 
-@shared_task(name="certification.issue_approved", acks_late=True, reject_on_worker_lost=True)
+# A timestamp authority away for a while must not leave an approval without its certificate.
+@shared_task(name="certification.issue_approved", acks_late=True, reject_on_worker_lost=True,
+             **TIMESTAMP_RETRY)
 def issue_approved_task(run_id: int, approver_id: int) -> str:
     from certification.services.certificates import certificate_issue_approved
 

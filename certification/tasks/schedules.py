@@ -6,6 +6,7 @@ from casino.services.expiry import approvals_daily
 from certification.services.recertification import recertify_approved
 from certification.services.shuffle_logs import certify_table_shuffle_logs
 from certification.services.summary import monthly_summary
+from certification.tasks.retries import TIMESTAMP_RETRY
 
 
 @shared_task(name="certification.recertify_approved")
@@ -18,7 +19,7 @@ def certify_table_shuffle_logs_task() -> list[int]:
     return [cert.pk for cert in certify_table_shuffle_logs()]
 
 
-@shared_task(name="certification.monthly_summary")
+@shared_task(name="certification.monthly_summary", **TIMESTAMP_RETRY)
 def monthly_summary_task(force: bool = False) -> str | None:
     report = monthly_summary(force=force)
     return report.sha256 if report else None

@@ -8,7 +8,7 @@ from certification.reports.signing import (
     certificate_fingerprint,
     certificate_subject,
 )
-from certification.services.signing import signing_identity, signing_key_ensure
+from certification.services.signing import signing_identity, signing_key_ensure, timestamp_authority
 
 
 class Command(BaseCommand):
@@ -18,6 +18,7 @@ class Command(BaseCommand):
         try:
             created, cert_path = signing_key_ensure()
             cert = signing_identity().cert_pem
+            tsa = timestamp_authority()
         except ImproperlyConfigured as exc:
             raise CommandError(str(exc)) from None
         verb = "Created a self-signed signing key" if created else "Signing with"
@@ -25,3 +26,8 @@ class Command(BaseCommand):
             f"{verb}: {certificate_subject(cert)}; certificate {cert_path}; "
             f"SHA-256 {certificate_fingerprint(cert)}; valid until {certificate_expiry(cert):%Y-%m-%d}"
         )
+        if tsa is None:
+            self.stdout.write("No timestamp authority: signatures are PAdES B-B (TABLECERT_TSA_URL)")
+        else:
+            roots = "; ".join(certificate_subject(root) for root in tsa.roots)
+            self.stdout.write(f"Timestamps from {tsa.url}, trusted through {roots}")

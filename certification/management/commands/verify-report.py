@@ -7,6 +7,7 @@ certificate exits with its own code (3 to 6), and one whose register cannot be r
 exactly the files it lists with the hashes it lists, and every PDF in it signed.
 """
 
+import datetime as dt
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -27,7 +28,18 @@ EXIT_REGISTER_UNREACHABLE = 7
 
 def _signed_by(check: SignatureCheck) -> str:
     when = f"{check.signing_time:%Y-%m-%d %H:%M %Z}" if check.signing_time else "an unstated time"
-    return f"signed by {check.signer} (certificate SHA-256 {check.signer_sha256[:16]}…) at {when}"
+    return (f"signed by {check.signer} (certificate SHA-256 {check.signer_sha256[:16]}…) at {when}"
+            f"{_timestamped(check)}")
+
+
+def _timestamped(check: SignatureCheck) -> str:
+    """The timestamp token's time and authority; a damaged token already failed the check."""
+    if check.timestamp is None:
+        return " (by the signer's own clock: no timestamp)"
+    trust = ("a trusted timestamp authority" if check.timestamp_trusted else
+             f"an authority this installation cannot validate: {check.timestamp_trust_problem or 'untrusted'}")
+    return (f", timestamped {check.timestamp.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S %Z} by "
+            f"{check.timestamp_authority} ({trust})")
 
 
 class Command(BaseCommand):
