@@ -13,6 +13,7 @@ TASKS = {
     "certification.certify_table_shuffle_logs": ("0", "3", "*", "1"),
     "certification.monthly_summary": ("0", "6", "1", "*"),
     "certification.watchdog": ("*/10", "*", "*", "*"),
+    "casino.backup_daily": ("30", "1", "*", "*"),
 }
 
 
@@ -25,11 +26,11 @@ def _schedules():
             for t in PeriodicTask.objects.select_related("crontab")}
 
 
-def test_it_creates_the_four_jobs_and_is_idempotent():
+def test_it_creates_the_five_jobs_and_is_idempotent():
     _setup()
     _setup()
     assert _schedules() == TASKS
-    assert PeriodicTask.objects.count() == 4 and all(t.enabled for t in PeriodicTask.objects.all())
+    assert PeriodicTask.objects.count() == 5 and all(t.enabled for t in PeriodicTask.objects.all())
 
 
 def test_an_admin_edit_is_kept_until_reset():

@@ -33,6 +33,10 @@ JOBS = (
     Job("Monthly floor summary", "certification.monthly_summary",
         {"minute": "0", "hour": "6", "day_of_month": "1"},
         "Monthly: the summary PDF across active tables, stored and emailed to the staff."),
+    Job("Daily backup", "casino.backup_daily",
+        {"minute": "30", "hour": "1"},
+        "Daily: database, stored files and signing certificates to TABLECERT_BACKUP_DIR, "
+        "keeping the newest TABLECERT_BACKUP_KEEP archives."),
     Job("Certification watchdog", "certification.watchdog",
         {"minute": "*/10"},
         "Every 10 minutes: resume stalled simulations, fail runs that stopped moving."),
@@ -47,7 +51,7 @@ def crontab_for(fields: dict[str, str]) -> CrontabSchedule:
 
 
 class Command(BaseCommand):
-    help = "Create or update the PeriodicTask rows of the scheduled certification jobs."
+    help = "Create or update the PeriodicTask rows of the scheduled jobs."
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true",
