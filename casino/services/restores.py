@@ -181,14 +181,29 @@ def _check_restored(manifest: dict) -> dict[str, int]:
     return counts
 
 
-def backup_restore(*, archive: Path, passphrase: bytes | None = None) -> Restored:
-    """Check ``archive`` whole, then restore it; refuses (changing nothing) otherwise."""
-    archive = Path(archive)
+def _signed_manifest(archive: Path) -> tuple[dict, bytes, bytes, str, str]:
     if not archive.is_file():
         raise BackupError(f"{archive}: no such file")
     body, signature = read_manifest(archive)
     manifest = parse_manifest(body)
     signer, trusted_by = _check_signature(manifest, body, signature)
+    return manifest, body, signature, signer, trusted_by
+
+
+def backup_check(*, archive: Path) -> tuple[dict[str, Any], str]:
+    """The archive's manifest and signer, once every byte of it is checked; changes nothing."""
+    manifest, body, signature, signer, _ = _signed_manifest(Path(archive))
+    problems = verify_archive(Path(archive), manifest, body, signature)
+    if problems:
+        raise BackupError("the archive differs from its signed manifest:\n  - "
+                          + "\n  - ".join(problems[:SHOWN]))
+    return manifest, signer
+
+
+def backup_restore(*, archive: Path, passphrase: bytes | None = None) -> Restored:
+    """Check ``archive`` whole, then restore it; refuses (changing nothing) otherwise."""
+    archive = Path(archive)
+    manifest, body, signature, signer, trusted_by = _signed_manifest(archive)
     _refuse_if_in_use(manifest)
     engine = manifest["database"]["engine"]
     if engine != database.engine():

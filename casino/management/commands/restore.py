@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from casino.backup.archive import BackupError
 from casino.backup.keys import read_passphrase
-from casino.services.restores import backup_restore
+from casino.services.restores import backup_check, backup_restore
 
 
 class Command(BaseCommand):
@@ -18,8 +18,13 @@ class Command(BaseCommand):
         parser.add_argument("archive", type=Path)
         parser.add_argument("--passphrase-file", type=Path,
                             help="restore the signing key stored with --include-key")
+        parser.add_argument("--check", action="store_true",
+                            help="only check the archive (signature and every byte); restore nothing")
 
-    def handle(self, *args, archive: Path, passphrase_file: Path | None, **options):
+    def handle(self, *args, archive: Path, passphrase_file: Path | None, check: bool, **options):
+        if check:
+            self._check(archive)
+            return
         try:
             passphrase = read_passphrase(passphrase_file) if passphrase_file else None
             restored = backup_restore(archive=archive, passphrase=passphrase)
@@ -34,3 +39,12 @@ class Command(BaseCommand):
             self.stdout.write(f"  {note}")
         if "verify-audit" in get_commands():
             call_command("verify-audit", stdout=self.stdout, stderr=self.stderr)
+
+    def _check(self, archive: Path) -> None:
+        try:
+            manifest, signer = backup_check(archive=archive)
+        except BackupError as exc:
+            raise CommandError(f"NOT VERIFIED: {exc}") from None
+        self.stdout.write(
+            f"INTACT: {archive} (made {manifest['created']}) is exactly as signed by {signer}: "
+            f"{len(manifest['files'])} file(s), each matching its SHA-256")
