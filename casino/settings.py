@@ -193,6 +193,11 @@ TABLECERT_TSA_ROOTS = env.str("TABLECERT_TSA_ROOTS", default="")
 TABLECERT_APPLICANT = env.str("TABLECERT_APPLICANT", default="")
 TABLECERT_HOST_CASINO = env.str("TABLECERT_HOST_CASINO", default="")
 
+# --- Backups ---------------------------------------------------------------------------
+# The daily scheduled backup (beat) writes here and keeps the newest archives.
+TABLECERT_BACKUP_DIR = Path(env.str("TABLECERT_BACKUP_DIR", default=str(VAR_DIR / "backups")))
+TABLECERT_BACKUP_KEEP = env.int("TABLECERT_BACKUP_KEEP", default=14)
+
 # --- Celery --------------------------------------------------------------------------
 _BROKER_DIR = VAR_DIR / "broker"
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")

@@ -9,3 +9,13 @@ from casino.services.audit_integrity import audit_checkpoint_create
 def audit_checkpoint_task() -> int:
     """Daily: sign the audit trail's head (beat fires it from ``setup_periodic_tasks``)."""
     return audit_checkpoint_create().pk
+"""Scheduled back-office jobs, fired by beat from the rows ``setup_periodic_tasks`` creates."""
+
+from celery import shared_task
+
+from casino.services.backups import backup_scheduled
+
+
+@shared_task(name="casino.backup_daily")
+def backup_daily_task() -> str:
+    return str(backup_scheduled().path)

@@ -413,7 +413,9 @@ def validate_detached(data: bytes, signature: bytes, trusted: list[bytes]) -> Si
         with _quiet():
             status = _run(async_validate_detached_cms(
                 data, signed_data, signer_validation_context=_context(trusted)))
-    except (ValueError, TypeError, KeyError) as exc:
+    # A damaged but parseable structure (an algorithm identifier with a flipped bit...)
+    # reaches pyHanko's internals, which then fail with whatever error they meet.
+    except (ValueError, TypeError, KeyError, AttributeError, NotImplementedError) as exc:
         return SignatureCheck(signed=True, reasons=(f"the signature cannot be checked: {exc}",))
     cert = status.signing_cert
     fingerprint = hashlib.sha256(cert.dump()).hexdigest()

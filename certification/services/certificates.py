@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import subprocess
-from pathlib import Path
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -125,7 +124,9 @@ def certificate_issue(*, run: CertificationRun, kind: str = ReportKind.DRAFT, ac
     issued = IssuedReport(run=run, kind=kind, sha256=digest, size=len(pdf), issued_by=actor)
     issued.file.save(f"certificate-{run.certificate_number}-{kind}.pdf", ContentFile(pdf), save=False)
     issued.save()
-    run.report.save(Path(issued.file.name).name, ContentFile(pdf), save=False)
+    # The run points at the register's file: one stored copy of each certificate, so a
+    # backup holds it once and the download is the very file whose hash is registered.
+    run.report.name = issued.file.name
     run.report_sha256 = digest
     run.save(update_fields=["report", "report_sha256"])
     return issued

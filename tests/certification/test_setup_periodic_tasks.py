@@ -15,6 +15,7 @@ TASKS = {
     "certification.watchdog": ("*/10", "*", "*", "*"),
     "certification.approvals_daily": ("0", "5", "*", "*"),
     "casino.audit_checkpoint": ("30", "0", "*", "*"),
+    "casino.backup_daily": ("30", "1", "*", "*"),
 }
 
 
@@ -32,6 +33,11 @@ def test_it_creates_the_jobs_and_is_idempotent():
     _setup()
     assert _schedules() == TASKS
     assert PeriodicTask.objects.count() == len(TASKS) and all(t.enabled for t in PeriodicTask.objects.all())
+def test_it_creates_the_five_jobs_and_is_idempotent():
+    _setup()
+    _setup()
+    assert _schedules() == TASKS
+    assert PeriodicTask.objects.count() == 5 and all(t.enabled for t in PeriodicTask.objects.all())
 
 
 def test_an_admin_edit_is_kept_until_reset():

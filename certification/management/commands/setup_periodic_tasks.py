@@ -37,6 +37,10 @@ JOBS = (
         {"minute": "0", "hour": "5"},
         "Daily: approvals past their expiry date expire (tables off the floor, owners told, notice "
         "posted); owners warned 90, 30 and 7 days before."),
+    Job("Daily backup", "casino.backup_daily",
+        {"minute": "30", "hour": "1"},
+        "Daily: database, stored files and signing certificates to TABLECERT_BACKUP_DIR, "
+        "keeping the newest TABLECERT_BACKUP_KEEP archives."),
     Job("Certification watchdog", "certification.watchdog",
         {"minute": "*/10"},
         "Every 10 minutes: resume stalled simulations, fail runs that stopped moving."),
@@ -54,7 +58,7 @@ def crontab_for(fields: dict[str, str]) -> CrontabSchedule:
 
 
 class Command(BaseCommand):
-    help = "Create or update the PeriodicTask rows of the scheduled certification jobs."
+    help = "Create or update the PeriodicTask rows of the scheduled jobs."
 
     def add_arguments(self, parser):
         parser.add_argument("--reset", action="store_true",
