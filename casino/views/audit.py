@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from casino.models import AuditEvent
 
@@ -18,7 +19,7 @@ def _object_types() -> list[str]:
     # audited record types changes only when the software does.
     types = cache.get("audit:object_types")
     if types is None:
-        types = sorted(AuditEvent.objects.values_list("object_type", flat=True).distinct())
+        types = sorted(AuditEvent.objects.order_by().values_list("object_type", flat=True).distinct())
         cache.set("audit:object_types", types, TYPES_CACHE_SECONDS)
     return types
 
@@ -39,4 +40,15 @@ def audit_list(request: HttpRequest) -> HttpResponse:
     current, query = paginate(request, events, per_page=50)
     return page(request, "audit/list.html", {
         "page_obj": current, "query": query, "q": q, "object_type": object_type, "types": types,
+        "rows_key": rows_key(current.object_list),
     })
+
+
+def rows_key(events) -> str:
+    """What the rendered rows of ``events`` depend on, for the template's fragment cache.
+
+    Events are append-only (casino.models.audit): a row shows the same forever, but for its
+    actor's name, which an admin may change, and the time zone its time is shown in.
+    """
+    shown = ",".join(f"{e.pk}@{e.at.timestamp()}:{e.actor.get_username() if e.actor else ''}" for e in events)
+    return f"{timezone.get_current_timezone_name()};{shown}"

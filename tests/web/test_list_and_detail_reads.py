@@ -122,3 +122,26 @@ def test_a_search_takes_its_wildcards_literally(backoffice, client):
     assert list(expected.values_list("name", flat=True)) == ["100% edge_case"]
     assert "100% edge_case" in client.get("/variants/", {"q": "e_c"}).content.decode()
     assert "No variant matches." in client.get("/variants/", {"q": "e%c"}).content.decode()
+
+
+def test_the_audit_filter_offers_each_record_type_once(backoffice, client):
+    client.force_login(backoffice.auditor)
+    types = client.get("/audit/").context["types"]
+    assert types == sorted(set(AuditEvent.objects.values_list("object_type", flat=True)))
+    assert len(types) < AuditEvent.objects.count()
+
+
+def test_audit_rows_kept_between_views_follow_a_renamed_actor(backoffice, client):
+    client.force_login(backoffice.auditor)
+    assert "<td>alice</td>" in client.get("/audit/", {"q": "alice"}).content.decode()
+    officer = backoffice.officer
+    officer.username = "alice-renamed"
+    officer.save(update_fields=["username"])
+    page = client.get("/audit/", {"q": "alice"}).content.decode()
+    assert "<td>alice-renamed</td>" in page and "<td>alice</td>" not in page
+    # A new event is a new row at the top, never hidden behind the kept ones.
+    from casino.services.audit import audit_record
+
+    audit_record(actor=backoffice.admin, action="test.newest", obj=officer, before=None, after=None,
+                 message="newest event")
+    assert "newest event" in client.get("/audit/").content.decode()
