@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import Group
-from django.db import connection
+from django.db.models import F, FilteredRelation, Q, QuerySet
 from rest_framework import permissions
 
 
@@ -32,17 +32,25 @@ def roles_of(user) -> frozenset[str]:
 
 
 def _role_names(user_id: int) -> frozenset[str]:
-    # Checked on every request: a hand-written query runs in a fifth of the time the ORM
-    # takes to compile the same join.
-    link = Group.user_set.through._meta.db_table
-    marks = ", ".join(["%s"] * len(Role.ALL))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT g.name FROM {Group._meta.db_table} g JOIN {link} m ON m.group_id = g.id "
-            f"WHERE m.user_id = %s AND g.name IN ({marks})",
-            [user_id, *Role.ALL],
-        )
-        return frozenset(name for (name,) in cursor.fetchall())
+    return frozenset(Group.objects.filter(user=user_id, name__in=Role.ALL).values_list("name", flat=True))
+
+
+def with_role_names(rows: QuerySet, user_path: str = "") -> QuerySet:
+    """``rows`` (users, or rows with a user at ``user_path``, e.g. ``"user__"``) with the
+    user's role names joined in: one row per role, or one row with ``role_name`` None.
+
+    The same join as ``user.groups.filter(name__in=Role.ALL)``, read with the user instead of
+    after it, so a request learns who and in which roles with one query.
+    """
+    groups = f"{user_path}groups"
+    return rows.annotate(
+        role=FilteredRelation(groups, condition=Q(**{f"{groups}__name__in": Role.ALL}))
+    ).annotate(role_name=F("role__name"))
+
+
+def roles_from_rows(rows: list) -> frozenset[str]:
+    """The role names of rows read through ``with_role_names``."""
+    return frozenset(row.role_name for row in rows if row.role_name)
 
 
 def remember_roles(user, roles: frozenset[str]) -> None:

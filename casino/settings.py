@@ -83,6 +83,8 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
+        # No "loaders" here: Django then wraps its loaders in the cached loader, so each
+        # process compiles a template once. Naming loaders would turn that off.
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
@@ -93,6 +95,16 @@ TEMPLATES = [
         },
     },
 ]
+
+
+def _url_flag(value, name: str) -> bool:
+    # django-environ leaves a query flag it cannot read as a string, and "false" is truthy.
+    if isinstance(value, bool):
+        return value
+    if str(value).lower() not in ("true", "false"):
+        raise ImproperlyConfigured(f"DATABASE_URL: {name} must be True or False, not {value!r}")
+    return str(value).lower() == "true"
+
 
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'tablecert.sqlite3'}"),
@@ -108,8 +120,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     })
 else:
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Persistent connections, checked before reuse: a request does not pay for a new
+    # connection. The URL may say otherwise (``?conn_max_age=0&conn_health_checks=False``).
+    DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = _url_flag(
+        DATABASES["default"].get("CONN_HEALTH_CHECKS", True), "conn_health_checks"
+    )
     if env.bool("DATABASE_PREPARED_STATEMENTS", default=True):
         # The same few queries run on every request (session, user, roles, page): bound on the
         # server and prepared after a few runs, PostgreSQL stops parsing and planning them
@@ -276,7 +292,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="WARNING")},
 }
 
-SESSION_ENGINE = "casino.sessions"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 # The reviewer page embeds the draft PDF: that one view opts in to same-origin framing.

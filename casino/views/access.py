@@ -13,7 +13,6 @@ from django.shortcuts import render
 
 from casino import permissions as perms
 from casino.permissions import Role, has_role, roles_of
-from casino.prepared import PreparedQuery
 
 PAGE_SIZE = 20
 
@@ -99,17 +98,6 @@ def page(request: HttpRequest, template: str, context: dict | None = None, statu
     return render(
         request, template, {"can": abilities(request.user), **(context or {})}, status=status
     )
-
-
-def list_rows(rows: PreparedQuery, *values, by_q: bool, **shape):
-    """A list page's rows: prepared, unless the user searched.
-
-    The ORM escapes the wildcards of a search term only when the term is a plain value, so
-    a search runs the plain queryset; browsing and filtering by choices run the prepared one.
-    """
-    if by_q:
-        return rows.queryset(*values, by_q=True, **shape)
-    return rows.rows(*values, by_q=False, **shape)
 
 
 def paginate(request: HttpRequest, items, per_page: int = PAGE_SIZE) -> tuple[Page, str]:

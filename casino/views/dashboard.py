@@ -16,7 +16,6 @@ from casino.models import (
     TableStatus,
     VariantStatus,
 )
-from casino.prepared import PreparedQuery
 from casino.selectors import segregation_problems
 
 from .access import abilities, page
@@ -56,22 +55,45 @@ in_certification = PreparedQuery(lambda: Submission.objects.filter(status=Submis
 
 
 def _officer(user) -> dict:
-    return {"drafts": drafts(), "to_certify": to_certify(), "rejected": rejected()}
+    return {
+        "drafts": GameVariant.objects.filter(status=VariantStatus.DRAFT).defer("parameters")
+        .order_by("-updated_at")[:LIMIT],
+        "to_certify": Submission.objects.filter(status=SubmissionStatus.SUBMITTED)
+        .select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT],
+        "rejected": GameVariant.objects.filter(status=VariantStatus.REJECTED).defer("parameters")
+        .exclude(Exists(GameVariant.objects.filter(revised_from=OuterRef("pk"))))
+        .order_by("-updated_at")[:LIMIT],
+    }
 
 
 def _reviewer(user) -> dict:
-    queue = review_queue()
+    queue = list(
+        Submission.objects.filter(status=SubmissionStatus.UNDER_REVIEW)
+        .select_related("variant", "paytable_version", "submitted_by", "certification_run")
+        .defer(*VARIANT_DATA, *RUN_DATA)
+        .order_by("submitted_at")[:LIMIT]
+    )
     # Submissions the reviewer may not decide on stay visible, marked, so nobody waits on them.
     conflicts = segregation_problems(queue, user)
     return {"review_queue": [{"submission": s, "conflict": conflicts[s.pk]} for s in queue]}
 
 
 def _admin(user) -> dict:
-    return {"off_floor": off_floor(), "inactive_tables": inactive_tables()}
+    return {
+        "off_floor": approved_versions_off_floor()[:LIMIT],
+        "inactive_tables": TableConfiguration.objects.filter(status=TableStatus.INACTIVE)
+        .select_related("variant", "paytable_version").defer(*VARIANT_DATA, "bet_limits")[:LIMIT],
+    }
 
 
 def _auditor(user) -> dict:
-    return {"decisions": decisions(), "events": latest_events()}
+    return {
+        "decisions": Submission.objects.filter(
+            status__in=(SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
+        ).select_related("variant", "reviewer").defer(*VARIANT_DATA).order_by("-decided_at")[:LIMIT],
+        "events": AuditEvent.objects.select_related("actor").defer("before", "after")
+        .order_by("-at", "-id")[:LIMIT],
+    }
 
 
 @login_required
@@ -90,4 +112,7 @@ def home(request: HttpRequest) -> HttpResponse:
         context["in_certification"] = in_certification()
     if can.read:
         context["notices"] = recent_notices()
+        context["in_certification"] = Submission.objects.filter(
+            status=SubmissionStatus.IN_CERTIFICATION
+        ).select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT]
     return page(request, "home.html", context)

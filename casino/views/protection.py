@@ -10,7 +10,6 @@ from django.views.decorators.http import require_POST
 
 from casino.forms.protection import ProtectionAuditForm
 from casino.models import GameVariant
-from casino.page_reads import first, newest_protection_audit
 from casino.permissions import CAN_RUN_CERTIFICATION
 from certification.protection.table_risk import TableWarning, table_warnings
 from certification.protection.text import report_rows
@@ -27,7 +26,7 @@ from .common import variant_rules
 
 def protection_context(variant: GameVariant, latest_version, can_start: bool) -> dict:
     """What the variant page shows of the latest audit of its latest paytable version."""
-    audit = first(newest_protection_audit(variant.pk, latest_version.pk)) if latest_version else None
+    audit = latest_protection_audit(variant=variant, paytable_version=latest_version) if latest_version else None
     return {
         "protection": audit,
         "protection_rows": report_rows(audit.result) if audit is not None and audit.result else [],

@@ -6,34 +6,24 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from casino import workflow
 from casino.forms import DecisionForm, StartCertificationForm
 from casino.models import Submission, SubmissionStatus
-from casino.page_reads import (
-    first,
-    load_lines,
-    newest_run,
-    run_by_pk,
-    submission_attachments,
-    submission_comments,
-    submission_page,
-    trail_of,
-)
 from casino.permissions import CAN_ATTACH, CAN_COMMENT, CAN_DECIDE, CAN_RUN_CERTIFICATION, has_role
-from casino.prepared import PreparedQuery
 from casino.selectors import (
     approval_blockers,
+    audit_trail,
     segregation_problem,
     submission_finished_run,
 )
 from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, RunStatus
 
-from .access import abilities, list_rows, page, paginate, readable, role_required
+from .access import abilities, page, paginate, readable, role_required
 from .common import workflow_message
 from .discussion import AttachmentForm, CommentForm
 from .figures import blocking_rows, flat_rows, run_exact_rows, run_simulation_rows
@@ -41,27 +31,18 @@ from .figures import blocking_rows, flat_rows, run_exact_rows, run_simulation_ro
 ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 
-def _submission_rows(q, status, *, by_q: bool, by_status: bool):
+@readable
+def submission_list(request: HttpRequest) -> HttpResponse:
     submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by").defer(
         "variant__parameters"
     )
-    if by_q:
-        submissions = submissions.filter(Q(variant__name__icontains=q) | Q(submitted_by__username__icontains=q))
-    if by_status:
-        submissions = submissions.filter(status=status)
-    return submissions.order_by("-submitted_at", "-id")
-
-
-submission_rows = PreparedQuery(_submission_rows)
-
-
-@readable
-def submission_list(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
-    current, query = paginate(request, list_rows(
-        submission_rows, q, status, by_q=bool(q), by_status=status in SubmissionStatus.values,
-    ))
+    if q:
+        submissions = submissions.filter(Q(variant__name__icontains=q) | Q(submitted_by__username__icontains=q))
+    if status in SubmissionStatus.values:
+        submissions = submissions.filter(status=status)
+    current, query = paginate(request, submissions.order_by("-submitted_at", "-id"))
     title = "Review queue" if status == SubmissionStatus.UNDER_REVIEW else "Submissions"
     return page(request, "submissions/list.html", {
         "page_obj": current, "query": query, "q": q, "status": status,
@@ -70,23 +51,27 @@ def submission_list(request: HttpRequest) -> HttpResponse:
 
 
 def latest_run(submission: Submission) -> CertificationRun | None:
-    return first(newest_run(submission.variant_id, submission.paytable_version_id))
+    return (
+        CertificationRun.objects.filter(
+            variant=submission.variant_id, paytable_version=submission.paytable_version_id
+        )
+        .order_by("-created_at", "-id")
+        .first()
+    )
 
 
 @readable
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    submission = first(submission_page(pk))
-    if submission is None:
-        raise Http404("No submission matches the given query.")
-    load_lines(submission.paytable_version)
+    submission = get_object_or_404(
+        Submission.objects.select_related("variant__jurisdiction", "paytable_version", "submitted_by", "reviewer")
+        .prefetch_related("paytable_version__lines"),
+        pk=pk,
+    )
     can = abilities(request.user)
     status = submission.status
     decided = status in (SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
     # A decision rests on one run; before it, the newest run is the one to follow.
-    if decided and submission.certification_run_id:
-        run = first(run_by_pk(submission.certification_run_id))
-    else:
-        run = latest_run(submission)
+    run = submission.certification_run if decided and submission.certification_run_id else latest_run(submission)
     is_open = status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION, SubmissionStatus.UNDER_REVIEW)
     running = run is not None and run.status in ACTIVE_RUN
     blocker, blocking = None, []
@@ -115,9 +100,9 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "reject_problem": reject_problem,
         "blocker": blocker, "blocking": blocking_rows(blocking),
         "start_form": StartCertificationForm(), "decision_form": DecisionForm(),
-        "trail": trail_of(submission),
-        "comments": submission_comments(submission.pk),
-        "attachments": submission_attachments(submission.pk),
+        "trail": audit_trail(submission),
+        "comments": submission.comments.select_related("author"),
+        "attachments": submission.attachments.select_related("uploaded_by"),
         "comment_form": CommentForm(), "attachment_form": AttachmentForm(),
         "can_comment": has_role(request.user, *CAN_COMMENT),
         "can_attach": has_role(request.user, *CAN_ATTACH),

@@ -16,11 +16,10 @@ from casino import workflow
 from casino.forms import TableAssignForm, TableCreateForm
 from casino.models import DEFAULT_LIMITS, TableConfiguration, TableStatus
 from casino.permissions import CAN_CONFIGURE_TABLES
-from casino.prepared import PreparedQuery
 from casino.services.errors import WorkflowError
 from casino.services.tables import table_configuration_create, table_configuration_update
 
-from .access import list_rows, page, paginate, readable, role_required
+from .access import page, paginate, readable, role_required
 from .common import workflow_message
 from .protection import table_protection_warnings
 
@@ -39,7 +38,8 @@ def shuffle_status(table: TableConfiguration) -> dict:
     return {"label": f"Certified ({when})", "css": "approved", "certification": cert}
 
 
-def _table_rows(q, status, *, by_q: bool, by_status: bool):
+@readable
+def table_list(request: HttpRequest) -> HttpResponse:
     tables = TableConfiguration.objects.select_related(
         "variant", "paytable_version", "shuffle_certification", "casino_property__jurisdiction"
     ).defer(
@@ -47,23 +47,13 @@ def _table_rows(q, status, *, by_q: bool, by_status: bool):
         "variant__parameters", "bet_limits", "shuffle_certification__battery",
         "shuffle_certification__procedure_result",
     ).order_by("table_id")
-    if by_q:
-        tables = tables.filter(Q(table_id__icontains=q) | Q(pit__icontains=q) | Q(variant__name__icontains=q))
-    if by_status:
-        tables = tables.filter(status=status)
-    return tables
-
-
-table_rows = PreparedQuery(_table_rows)
-
-
-@readable
-def table_list(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
-    current, query = paginate(request, list_rows(
-        table_rows, q, status, by_q=bool(q), by_status=status in TableStatus.values,
-    ))
+    if q:
+        tables = tables.filter(Q(table_id__icontains=q) | Q(pit__icontains=q) | Q(variant__name__icontains=q))
+    if status in TableStatus.values:
+        tables = tables.filter(status=status)
+    current, query = paginate(request, tables)
     rows = [{"table": t, "shuffle": shuffle_status(t)} for t in current]
     return page(request, "tables/list.html", {
         "page_obj": current, "rows": rows, "query": query, "q": q, "status": status,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
@@ -14,11 +14,10 @@ from casino.models import (
     OPEN_SUBMISSION_STATUSES,
     GameVariant,
     Jurisdiction,
+    PaytableVersion,
     VariantStatus,
 )
-from casino.page_reads import first, load_lines, variant_page, variant_submissions, variant_versions
 from casino.permissions import CAN_AUTHOR_VARIANT, CAN_SUBMIT
-from casino.prepared import PreparedQuery
 from casino.rules import (
     FAMILIES,
     NINE_TEN_ELEVEN,
@@ -35,7 +34,7 @@ from casino.services.variants import variant_create as variant_create_service
 from casino.workflow import submission_submit
 from casino.workflow import variant_revise as variant_revise_service
 
-from .access import abilities, list_rows, page, paginate, readable, role_required
+from .access import abilities, page, paginate, readable, role_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
 from .figures import preview_rows, stored_version_rows
 from .protection import protection_context
@@ -45,30 +44,20 @@ FAMILY_LABELS = {SEVEN_AND_HALF: "Seven and a Half", NINE_TEN_ELEVEN: "9-10-11"}
 SCRATCH = {SEVEN_AND_HALF: SevenHalfRules, NINE_TEN_ELEVEN: NineTenElevenRules}
 
 
-def _variant_rows(q, status, family, *, by_q: bool, by_status: bool, by_family: bool):
-    # The list shows names and states; the rule parameters stay in the database.
-    variants = GameVariant.objects.select_related("jurisdiction").defer("parameters").order_by("name", "id")
-    if by_q:
-        variants = variants.filter(Q(name__icontains=q) | Q(preset__icontains=q))
-    if by_status:
-        variants = variants.filter(status=status)
-    if by_family:
-        variants = variants.filter(family=family)
-    return variants
-
-
-variant_rows = PreparedQuery(_variant_rows)
-
-
 @readable
 def variant_list(request: HttpRequest) -> HttpResponse:
+    # The list shows names and states; the rule parameters stay in the database.
+    variants = GameVariant.objects.select_related("jurisdiction").defer("parameters").order_by("name", "id")
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
     family = request.GET.get("family", "")
-    current, query = paginate(request, list_rows(
-        variant_rows, q, status, family,
-        by_q=bool(q), by_status=status in VariantStatus.values, by_family=family in FAMILIES,
-    ))
+    if q:
+        variants = variants.filter(Q(name__icontains=q) | Q(preset__icontains=q))
+    if status in VariantStatus.values:
+        variants = variants.filter(status=status)
+    if family in FAMILIES:
+        variants = variants.filter(family=family)
+    current, query = paginate(request, variants)
     return page(request, "variants/list.html", {
         "page_obj": current, "query": query, "q": q, "status": status, "family": family,
         "statuses": VariantStatus.choices, "families": [(f, FAMILY_LABELS[f]) for f in FAMILIES],
@@ -134,14 +123,17 @@ def variant_create(request: HttpRequest) -> HttpResponse:
 
 @readable
 def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    variant = first(variant_page(pk))
-    if variant is None:
-        raise Http404("No variant matches the given query.")
-    versions = variant_versions(variant.pk)
+    variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
+    versions = list(
+        PaytableVersion.objects.filter(paytable__variant=variant)
+        .select_related("created_by", "exact_figures").order_by("-number")
+    )
     latest = versions[0] if versions else None
     if latest is not None:
-        load_lines(latest)  # its payouts are read twice below
-    submissions = variant_submissions(variant.pk)
+        prefetch_related_objects([latest], "lines")  # its payouts are read twice below
+    submissions = list(
+        variant.submissions.select_related("submitted_by").order_by("-submitted_at")
+    )
     # The versions and submissions name versions of this page's own list: link them in
     # memory rather than joining the same rows again.
     by_id = {v.pk: v for v in versions}

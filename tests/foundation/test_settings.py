@@ -120,3 +120,20 @@ def test_production_pages_send_the_security_headers(tmp_path):
     assert "script-src 'self'" in headers["Content-Security-Policy"]
     assert "unsafe-inline" not in headers["Content-Security-Policy"]
     assert seen["cookies"]["csrftoken"]["secure"]
+CONNECTION_PROBE = (
+    "import django, json; django.setup(); from django.conf import settings as s; "
+    "d = s.DATABASES['default']; print(json.dumps([d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS']]))"
+)
+
+
+def test_persistent_connections_come_from_the_database_url(tmp_path):
+    url = "postgres://someone@db.example:5432/tablecert"
+    cases = {"": [60, True], "?conn_max_age=0&conn_health_checks=False": [0, False],
+             "?conn_max_age=300&conn_health_checks=false": [300, False]}
+    for query, expected in cases.items():
+        out = run({"TABLECERT_VAR_DIR": str(tmp_path), "DATABASE_URL": url + query}, "-c", CONNECTION_PROBE)
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == expected, query
+    out = run({"TABLECERT_VAR_DIR": str(tmp_path), "DATABASE_URL": url + "?conn_health_checks=maybe"},
+              "-c", CONNECTION_PROBE)
+    assert out.returncode != 0 and "conn_health_checks must be True or False" in out.stderr
