@@ -9,11 +9,14 @@ is itself idempotent, so a stalled run can always be finished by calling it agai
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import socket
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from celery import group
@@ -46,8 +49,9 @@ def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None
         if background:
             _yield_to_interactive_work()
         try:
-            seconds = warm_kernels()
-            seconds["nist"] = warm_compiled_loops()
+            with _one_compiler_at_a_time():
+                seconds = warm_kernels()
+                seconds["nist"] = warm_compiled_loops()
         except Exception:  # a cold start must not take the worker down with it
             logger.exception("warming the compiled kernels failed; their first use will compile them")
             return
@@ -60,6 +64,24 @@ def compiled_kernels_warm(*, background: bool = True) -> threading.Thread | None
     thread = threading.Thread(target=warm, name="warm-compiled-kernels", daemon=True)
     thread.start()
     return thread
+
+
+@contextmanager
+def _one_compiler_at_a_time() -> Iterator[None]:
+    # Every process of a worker pool starts warming at once; on a fresh var directory each
+    # compiled every kernel itself, two or more processes' worth of CPU for the first minute
+    # or two, which the jobs sent meanwhile had to share. Behind a lock on the kernels'
+    # folder the first compiles and the others then load its work from the disk cache.
+    from certification.compiled import cache_dir
+
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "warming.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _yield_to_interactive_work() -> None:

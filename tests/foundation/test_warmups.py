@@ -39,3 +39,23 @@ def test_the_kernel_warm_up_thread_yields_to_interactive_work():
     assert seen["warm"] == min(before + simulation.WARM_NICENESS, 19)
     # Only the warm-up thread: the process's other threads keep their priority.
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
+
+
+def _warm_then_mark(marker: str) -> None:
+    with simulation._one_compiler_at_a_time():
+        Path(marker).touch()
+
+
+def test_one_process_of_a_pool_compiles_the_kernels_while_the_others_wait(tmp_path, monkeypatch):
+    import multiprocessing
+    import time
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    marker = tmp_path / "second-process-warmed"
+    with simulation._one_compiler_at_a_time():
+        other = multiprocessing.get_context("fork").Process(target=_warm_then_mark, args=(str(marker),))
+        other.start()
+        time.sleep(1)
+        assert not marker.exists()  # waits while this process compiles
+    other.join(timeout=30)
+    assert other.exitcode == 0 and marker.exists()

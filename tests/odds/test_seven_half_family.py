@@ -65,3 +65,22 @@ def test_a_sub_deck_holds_no_card_its_frame_lacks():
     frame = SevenHalfGame(rules, [c.code for c in new_deck(SEVEN_HALF_RANKS, 1)])
     with pytest.raises(ValueError, match="not part of the deck"):
         frame.sub_deck([5, 4, 4, 4, 4, 4, 4, 12, 0])
+
+
+@pytest.mark.parametrize("kept", [None, 0], ids=["dealer shared", "dealer counted afresh each deck"])
+def test_the_family_shares_its_dealer_and_may_forget_it(kept, monkeypatch):
+    from certification.odds.seven_half import family as family_module
+
+    if kept is not None:
+        monkeypatch.setattr(family_module, "SHARED_DEALER_STATES", kept)
+    rules = CASES["sette-e-mezzo"]
+    cards = [c.code for c in new_deck(SEVEN_HALF_RANKS, rules.decks)]
+    family = DeckFamily(rules, cards)
+    decks = list(_draws(cards, 2, 3, seed=3))
+    dealers = []
+    for deck in decks:
+        counts = SevenHalfGame(rules, deck).full
+        ev, _ = family.analyse(counts, deck)
+        assert ev == analyze_seven_half(rules, deck=deck).bets["main"].ev
+        dealers.append(family._frame.dealer)
+    assert len({id(d) for d in dealers}) == (1 if kept is None else len(decks))

@@ -37,6 +37,10 @@ class DealerCounter:
         self._starts: dict[tuple, int] = {}
         self._used_kinds: dict[tuple, list[int]] = {}
 
+    def states(self) -> int:
+        """How many distributions the cache holds."""
+        return len(self._memo)
+
     def target(self, reach_7_5: bool) -> int:
         return TARGET if reach_7_5 else self.settlement.threshold
 

@@ -65,11 +65,12 @@ class SevenHalfGame:
     def sub_deck(self, counts: Sequence[int]) -> SevenHalfGame:
         """This game dealt from fewer cards (at most this deck's of each kind).
 
-        A value of the player's hand or first decision depends only on the cards left, so
-        the sub-deck shares those caches with this game; it counts its dealer afresh (the
-        dealer's cache grows with every stock and would outweigh the gain). A stock keeps
-        this deck's code. A sub-deck that could run out needs a settlement of its own:
-        analyse it as its own deck instead.
+        A value of the player's hand or first decision, and the dealer's distribution from
+        a stock, depend only on the cards left, so the sub-deck shares those caches with
+        this game (its dealer is this game's): a stock keeps this deck's code, whichever
+        deck it was left from. Decks a few cards apart reach many of the same stocks. A
+        sub-deck that could run out needs a settlement of its own: analyse it as its own
+        deck instead.
         """
         sub = copy.copy(self)
         sub.full = list(counts)
@@ -79,11 +80,13 @@ class SevenHalfGame:
         sub.full_code = sum(c * r for c, r in zip(sub.full, self.radix, strict=True))
         if not self.shares_with(sub.full):
             raise ValueError("a sub-deck that can run out needs a settlement of its own")
-        sub.dealer = DealerCounter(settlement=self.settlement, radix=self.radix, wild=self.wild,
-                                   max_cards=self.rules.dealer_max_cards, factorials=self.fact)
-        sub.play = copy.copy(self.play)
-        sub.play.dealer = sub.dealer
         return sub
+
+    def forget_dealer(self) -> None:
+        """Count the dealer afresh from here on (its cache holds every stock it has seen)."""
+        self.dealer = self.play.dealer = DealerCounter(
+            settlement=self.settlement, radix=self.radix, wild=self.wild,
+            max_cards=self.rules.dealer_max_cards, factorials=self.fact)
 
     def may_run_out(self, counts: Sequence[int] | None = None) -> bool:
         """Whether some deal could leave a hand or the dealer facing an empty stock, dealing
