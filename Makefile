@@ -18,8 +18,16 @@ $(STAMP): pyproject.toml
 run: venv
 	bin/run-embedded
 
+# The suite in two parts: the independent tests in TEST_PROCESSES parallel processes
+# (pytest-xdist; each has its own test database, broker key prefix and var directory, see
+# tests/support/parallel.py), then the `serial` ones (they time themselves or load the whole
+# machine) one at a time. Both parts always run; either failing fails the target.
+TEST_PROCESSES ?= 3
+
 test: venv
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not serial"; parallel=$$?; \
+	$(PY) -m pytest -m serial; serial=$$?; \
+	test $$parallel -eq 0 && test $$serial -eq 0
 
 test-fast: venv
 	$(PY) -m pytest -m "not slow and not browser"

@@ -241,6 +241,11 @@ else:
         "unacked_restore_interval": max(1, min(10, _VISIBILITY_TIMEOUT // 4)),
         "unacked_restore_throttle": 1,
     }
+    # Several installations, or parallel test processes, can share one Redis database: each
+    # prefixes every key it uses (queues, acknowledgements, control messages) with its own.
+    _BROKER_KEY_PREFIX = env.str("CELERY_BROKER_KEY_PREFIX", default="")
+    if _BROKER_KEY_PREFIX and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+        CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = _BROKER_KEY_PREFIX
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="django-db")
 CELERY_RESULT_EXTENDED = True
 CELERY_ACCEPT_CONTENT = ["json"]

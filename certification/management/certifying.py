@@ -8,7 +8,7 @@ half-written run behind.
 from __future__ import annotations
 
 import io
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
@@ -17,6 +17,7 @@ from django.core.files import File
 from django.core.management.base import CommandError
 
 from casino.rules import rules_from_dict
+from certification.management.progress import Progress
 from certification.services.evidence import evidence_validate
 from certification.services.pipeline import certification_run_perform_locally
 from certification.services.runs import certification_run_create, rules_snapshot
@@ -24,10 +25,9 @@ from certification.services.runs import certification_run_create, rules_snapshot
 OPTIONS = {"shuffle_log": "--shuffle-log", "rng_bits": "--bits", "shuffle_procedure": "--procedure"}
 
 
-def progress_bar(step: str, percent: int) -> None:
-    filled = percent * 30 // 100
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {percent:3d}% {step[:40]:<40}")
-    sys.stderr.flush()
+def step_progress(bar: Progress) -> Callable[[str, int], None]:
+    """The services' ``progress(step, percent)`` drawn on ``bar``."""
+    return lambda step, percent: bar(percent, 100, f"{step[:40]:<40}")
 
 
 def _opened(path: Path | None, option: str) -> File | None:
@@ -63,11 +63,12 @@ def certify_locally(*, variant, rounds: int, seed: int | None, workers: int | No
                                    rounds=rounds, seed=seed, evidence=evidence)
     out.write(f"Certifying {variant.name} (paytable v{version.number}) as "
               f"{run.certificate_number}, {rounds:,} rounds")
+    bar = Progress()
     try:
-        certification_run_perform_locally(run=run, workers=workers, progress=progress_bar)
+        certification_run_perform_locally(run=run, workers=workers, progress=step_progress(bar))
     except Exception as exc:
-        out.write("")
         raise CommandError(f"certification failed: {exc} (run {run.certificate_number} is "
                            "marked failed)") from exc
-    out.write("")
+    finally:
+        bar.close()
     return run

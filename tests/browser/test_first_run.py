@@ -28,7 +28,8 @@ from tests.browser.journey import (
 from tests.support.embedded import embedded_env, start_embedded
 from tests.support.server import ROOT, free_port, start_server
 
-pytestmark = pytest.mark.browser
+# The live edge is timed: run alone, not beside the parallel part of the suite.
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 BRAND = "rgb(15, 76, 129)"  # the top bar's colour in static/css/app.css
 VIEWPORT = {"width": 1360, "height": 900}

@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 from casino.permissions import Role
 from tests.backoffice.factories import JurisdictionFactory, UserFactory
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# The live edge is timed: run alone, not beside the parallel part of the suite.
+pytestmark = [pytest.mark.browser, pytest.mark.serial, pytest.mark.django_db(transaction=True)]
 
 
 def main_edge(page) -> str:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.parallel import broker_key
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -96,5 +98,5 @@ def drop_unacked():
     from django.conf import settings
 
     client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    client.delete("unacked", "unacked_index", "unacked_mutex")
+    client.delete(*(broker_key(k) for k in ("unacked", "unacked_index", "unacked_mutex")))
     client.close()

@@ -10,6 +10,7 @@ import redis
 from casino.rules import PRESETS
 from certification.models import RunStatus, SimulationRun
 from certification.odds.simulation import SimulationSpec, run_local
+from tests.support.parallel import broker_key
 
 # Unlimited draws (the home version); 2**24 rounds take one to two seconds per chunk here.
 CHUNK_ROUNDS = 1 << 24
@@ -52,7 +53,7 @@ def unacked_chunks(broker_url: str) -> list[int]:
     """Indices of the chunk messages a worker has taken but not acknowledged."""
     client = redis.Redis.from_url(broker_url)
     try:
-        entries = client.hvals("unacked")
+        entries = client.hvals(broker_key("unacked"))
     finally:
         client.close()
     indices = []

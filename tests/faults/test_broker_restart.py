@@ -23,6 +23,7 @@ from certification.services.pipeline import queued_runs_resend
 from certification.services.simulation import simulation_run_start
 from certification.tasks import watchdog_task
 from tests.backoffice.factories import UserFactory, make_submission
+from tests.support.parallel import broker_key
 
 from .conftest import use_broker
 from .simulations import figures, local_figures, slow_spec, wait_finished, wait_for
@@ -33,7 +34,7 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 def _queued_tasks(url: str) -> list[tuple[str, list]]:
     client = redis.Redis.from_url(url)
     try:
-        raw = client.lrange("celery", 0, -1)
+        raw = client.lrange(broker_key("celery"), 0, -1)
     finally:
         client.close()
     tasks = []

@@ -13,7 +13,9 @@ from tests.support.workers import _test_database_url
 from .loadgen import format_report, run_load
 from .seed import clients, seed
 
-pytestmark = [pytest.mark.slow, pytest.mark.services, pytest.mark.django_db(transaction=True)]
+# A load run takes the machine: alone, not beside the parallel part of the suite.
+pytestmark = [pytest.mark.slow, pytest.mark.serial, pytest.mark.services,
+              pytest.mark.django_db(transaction=True)]
 
 
 def test_ten_clients_for_five_seconds_get_no_error(tmp_path, settings):

@@ -9,6 +9,7 @@ from tests.web.test_preview import post, preset_post
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.serial  # timed: run alone, not beside the parallel part of the suite
 def test_the_preview_defers_opening_three_times_to_the_certification_run(as_user, alice):
     start = time.perf_counter()
     response = post(as_user(alice), preset_post("siete-y-media", split_figures="on", max_splits="3"))

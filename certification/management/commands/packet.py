@@ -10,7 +10,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Q
 
 from casino.models import GameVariant, Jurisdiction
-from certification.management.certifying import certify_locally, progress_bar
+from certification.management.certifying import certify_locally, step_progress
+from certification.management.progress import Progress
 from certification.management.sources import stored_variant
 from certification.models import CertificationRun
 from certification.services.packets import PacketBuildError, packet_build, packet_checklist
@@ -39,13 +40,15 @@ class Command(BaseCommand):
             raise CommandError(f"--jurisdiction: no profile {o['jurisdiction']!r} (profiles: {codes})")
         variant = stored_variant(o["variant"], jurisdiction=jurisdiction)
         run = self._run(o["run"], variant) if o["run"] else self._certify(variant, jurisdiction, o)
+        bar = Progress()
         try:
             archive, manifest = packet_build(run=run, jurisdiction=jurisdiction,
                                              applicant=o["applicant"], host_casino=o["host_casino"],
-                                             progress=progress_bar)
+                                             progress=step_progress(bar))
         except PacketBuildError as exc:
             raise CommandError(str(exc)) from None
-        self.stderr.write("")
+        finally:
+            bar.close()
         o["out"].write_bytes(archive)
         if o["json"]:
             self.stdout.write(json.dumps(manifest, indent=2, sort_keys=True))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
+from contextlib import closing
 
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.rules import PRESETS
+from certification.management.progress import Progress
 from certification.management.sources import load_variant
 from certification.protection import AuditSpec, run_audit
 from certification.protection.shuffle import DEFAULT_PROCEDURE
@@ -50,14 +51,11 @@ class Command(BaseCommand):
                              rounds=options["rounds"], seed=options["seed"])
         except ValueError as exc:
             raise CommandError(f"--{exc}") from None
-        progress = None if options["json"] or not sys.stderr.isatty() else self._progress
-        report = run_audit(spec, progress, workers=options["workers"])
+        with closing(Progress()) as bar:
+            progress = None if options["json"] else (
+                lambda done, total: bar(done, total, f"simulation chunks {done}/{total}"))
+            report = run_audit(spec, progress, workers=options["workers"])
         if options["json"]:
             self.stdout.write(json.dumps(report, indent=1))
         else:
             self.stdout.write(render_report(report))
-
-    def _progress(self, done: int, total: int) -> None:
-        sys.stderr.write(f"\r  simulation chunks {done}/{total}")
-        if done == total:
-            sys.stderr.write("\n")

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from certification.management.progress import Progress
 from certification.management.sources import load_variant
 from certification.odds.simulation import (
     DEFAULT_CHUNK_ROUNDS,
@@ -28,18 +29,9 @@ def broker_configured() -> bool:
     return bool(os.environ.get("CELERY_BROKER_URL")) and not url.startswith("filesystem://")
 
 
-class ProgressBar:
-    def __init__(self, stream, width: int = 30):
-        self.stream, self.width, self.start = stream, width, time.monotonic()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // max(total, 1)
-        elapsed = time.monotonic() - self.start
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{100 * done // max(total, 1):3d}%  {done}/{total} chunks  {elapsed:.1f} s")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
+def chunk_progress(bar: Progress):
+    """``progress(done, total)`` of simulation chunks drawn on ``bar``, with the time so far."""
+    return lambda done, total: bar(done, total, f"{done}/{total} chunks  {bar.elapsed():.1f} s")
 
 
 class Command(BaseCommand):
@@ -88,7 +80,8 @@ class Command(BaseCommand):
             if broker_configured():
                 result = self._on_workers(spec, opts["stall_timeout"])
             else:
-                summary = run_local(spec, workers=opts["workers"], progress=ProgressBar(sys.stderr))
+                with closing(Progress()) as bar:
+                    summary = run_local(spec, workers=opts["workers"], progress=chunk_progress(bar))
                 result = summary.to_json()
         except (StrategyError, ValueError) as exc:
             raise CommandError(str(exc)) from None
@@ -98,15 +91,21 @@ class Command(BaseCommand):
             self.stdout.write("\n".join(render(result)))
 
     def _on_workers(self, spec: SimulationSpec, stall_timeout: float) -> dict:
-        from certification.models import RunStatus
-        from certification.services.simulation import simulation_run_fail, simulation_run_start
+        from certification.services.simulation import simulation_run_start
 
         run = simulation_run_start(spec=spec)
-        bar = ProgressBar(sys.stderr)
+        with closing(Progress()) as bar:
+            return self._follow(run, chunk_progress(bar), stall_timeout)
+
+    @staticmethod
+    def _follow(run, progress, stall_timeout: float) -> dict:
+        from certification.models import RunStatus
+        from certification.services.simulation import simulation_run_fail
+
         done, moved = -1, time.monotonic()
         while True:
             run.refresh_from_db()
-            bar(run.chunks_done, run.chunks_total)
+            progress(run.chunks_done, run.chunks_total)
             if run.status == RunStatus.DONE:
                 return run.result
             if run.status == RunStatus.FAILED:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
+from contextlib import closing
 from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.rules import Rules, RuleValidationError, with_overrides
-from certification.management.commands.simulate import ProgressBar
+from certification.management.progress import Progress
 from certification.management.sources import load_variant
 from certification.odds.tuner import (
     DEFAULT_LIMIT,
@@ -44,15 +44,10 @@ def parse_band(text: str) -> tuple[Fraction, Fraction]:
     return band[0], band[1]
 
 
-class Progress(ProgressBar):
-    def __call__(self, done: int, total: int, analysed: int = 0) -> None:  # type: ignore[override]
-        filled = self.width * done // max(total, 1)
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{100 * done // max(total, 1):3d}%  {done}/{total} variants, "
-                          f"{analysed} analysed")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
+def variant_progress(bar: Progress):
+    """The tuner's ``progress(done, total, analysed)`` drawn on ``bar``."""
+    return lambda done, total, analysed=0: bar(
+        done, total, f"{done}/{total} variants, {analysed} analysed")
 
 
 def _pct(value: Fraction | float) -> str:
@@ -148,8 +143,8 @@ class Command(BaseCommand):
             request = TuningRequest(base=rules, knobs=tuple(knobs), band=band, bet=o["bet"],
                                     bounds=bounds, max_changes=max_changes, limit=o["limit"],
                                     variant=name)
-            with LocalEvaluator(workers=o["workers"]) as evaluate:
-                result = tune(request, evaluate, Progress(sys.stderr),
+            with LocalEvaluator(workers=o["workers"]) as evaluate, closing(Progress()) as bar:
+                result = tune(request, evaluate, variant_progress(bar),
                               batch_size=PROGRESS_EVERY * evaluate.workers)
         except TunerInputError as exc:
             raise CommandError(str(exc)) from None
