@@ -28,32 +28,6 @@ RUN_DATA = ("certification_run__rules_snapshot", "certification_run__exact",
             "certification_run__simulation", "certification_run__randomness")
 
 
-# Each list is the same query on every visit: compiled once per process (casino.prepared).
-drafts = PreparedQuery(lambda: GameVariant.objects.filter(status=VariantStatus.DRAFT)
-                       .defer("parameters").order_by("-updated_at")[:LIMIT])
-to_certify = PreparedQuery(lambda: Submission.objects.filter(status=SubmissionStatus.SUBMITTED)
-                           .select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT])
-rejected = PreparedQuery(lambda: GameVariant.objects.filter(status=VariantStatus.REJECTED).defer("parameters")
-                         .exclude(Exists(GameVariant.objects.filter(revised_from=OuterRef("pk"))))
-                         .order_by("-updated_at")[:LIMIT])
-review_queue = PreparedQuery(lambda: Submission.objects.filter(status=SubmissionStatus.UNDER_REVIEW)
-                             .select_related("variant", "paytable_version", "submitted_by", "certification_run")
-                             .defer(*VARIANT_DATA, *RUN_DATA).order_by("submitted_at")[:LIMIT])
-off_floor = PreparedQuery(lambda: approved_versions_off_floor()[:LIMIT])
-inactive_tables = PreparedQuery(lambda: TableConfiguration.objects.filter(status=TableStatus.INACTIVE)
-                                .select_related("variant", "paytable_version")
-                                .defer(*VARIANT_DATA, "bet_limits")[:LIMIT])
-decisions = PreparedQuery(lambda: Submission.objects.filter(
-    status__in=(SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
-).select_related("variant", "reviewer").defer(*VARIANT_DATA).order_by("-decided_at")[:LIMIT])
-latest_events = PreparedQuery(lambda: AuditEvent.objects.select_related("actor").defer("before", "after")
-                              .order_by("-at", "-id")[:LIMIT])
-recent_notices = PreparedQuery(lambda: Notice.objects.select_related("jurisdiction")
-                               .order_by("-posted_at", "-id")[:5])
-in_certification = PreparedQuery(lambda: Submission.objects.filter(status=SubmissionStatus.IN_CERTIFICATION)
-                                 .select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT])
-
-
 def _officer(user) -> dict:
     return {
         "drafts": GameVariant.objects.filter(status=VariantStatus.DRAFT).defer("parameters")
@@ -109,10 +83,8 @@ def home(request: HttpRequest) -> HttpResponse:
     if can.read and not (can.author or can.decide or can.configure_tables):
         context["auditor"] = _auditor(request.user)
     if can.certify:
-        context["in_certification"] = in_certification()
-    if can.read:
-        context["notices"] = recent_notices()
         context["in_certification"] = Submission.objects.filter(
             status=SubmissionStatus.IN_CERTIFICATION
         ).select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT]
+    context["notices"] = Notice.objects.select_related("jurisdiction").order_by("-posted_at", "-id")[:5]
     return page(request, "home.html", context)
