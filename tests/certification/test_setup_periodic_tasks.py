@@ -33,11 +33,6 @@ def test_it_creates_the_jobs_and_is_idempotent():
     _setup()
     assert _schedules() == TASKS
     assert PeriodicTask.objects.count() == len(TASKS) and all(t.enabled for t in PeriodicTask.objects.all())
-def test_it_creates_the_five_jobs_and_is_idempotent():
-    _setup()
-    _setup()
-    assert _schedules() == TASKS
-    assert PeriodicTask.objects.count() == 5 and all(t.enabled for t in PeriodicTask.objects.all())
 
 
 def test_an_admin_edit_is_kept_until_reset():
