@@ -9,7 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from casino.models import (
     AuditEvent,
     GameVariant,
-    Notice,
     Submission,
     SubmissionStatus,
     TableConfiguration,
@@ -86,5 +85,4 @@ def home(request: HttpRequest) -> HttpResponse:
         context["in_certification"] = Submission.objects.filter(
             status=SubmissionStatus.IN_CERTIFICATION
         ).select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT]
-    context["notices"] = Notice.objects.select_related("jurisdiction").order_by("-posted_at", "-id")[:5]
     return page(request, "home.html", context)
