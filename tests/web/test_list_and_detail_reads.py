@@ -83,6 +83,8 @@ def test_api_lists_show_every_row_once(backoffice, client):
 
     client.force_login(backoffice.auditor)
     for prefix, viewset, _ in router.registry:
+        if viewset.queryset is None:  # computed views (the approval matrix) have tests of their own
+            continue
         url = f"/api/v1/{prefix}/"
         first = client.get(url)
         assert first.status_code == 200, url
@@ -101,6 +103,8 @@ def test_ids_that_match_nothing_are_not_found(backoffice, client):
 
     client.force_login(backoffice.auditor)
     for prefix, viewset, _ in router.registry:
+        if viewset.queryset is None:  # computed views (the approval matrix) have tests of their own
+            continue
         url = f"/api/v1/{prefix}/"
         some = viewset.queryset.first()
         if some is not None:  # a kind of record the data set holds: its own id is found
