@@ -179,6 +179,7 @@ from casino.services.approval_reads import (  # noqa: E402
     certificate_status,
     current_decisions,
     expiring_soon,
+    recent_notices,
     regulator_state,
     table_regulatory_problem,
 )
@@ -200,6 +201,7 @@ __all__ = [
     "expiring_soon",
     "paytable_version_compare",
     "paytable_version_house_edges",
+    "recent_notices",
     "regulator_state",
     "segregation_problem",
     "segregation_problems",

@@ -41,3 +41,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 pytest_plugins = ["tests.support.workers"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: cached fragments hold rows of earlier tests'
+    rolled-back transactions."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -9,7 +9,10 @@ the register (``CertificateRevocation``): it is never stored a second time.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import models
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 
 from .base import ImmutableRecordError
 from .jurisdiction import Jurisdiction
@@ -167,6 +170,17 @@ class Notice(AppendOnly):
 
     def __str__(self) -> str:
         return self.title
+
+
+# The dashboard shows the latest notices from the cache; posting one clears it in this
+# process, and other processes read the new one within RECENT_NOTICES_SECONDS.
+RECENT_NOTICES_KEY = "notices:recent"
+RECENT_NOTICES_SECONDS = 60
+
+
+@receiver(post_save, sender=Notice)
+def _forget_recent_notices(sender, **kwargs) -> None:
+    cache.delete(RECENT_NOTICES_KEY)
 
 
 class ExpiryWarning(AppendOnly):

@@ -146,12 +146,6 @@ def table_errors(table: TableConfiguration) -> dict[str, str]:
             )
         elif version is None or version.status != "approved":
             errors["status"] = "only an approved paytable version can be on an active table"
-        else:
-            from casino.services.approval_reads import table_regulatory_problem
-
-            problem = table_regulatory_problem(table)
-            if problem:
-                errors["status"] = problem
     return errors
 
 

@@ -12,6 +12,7 @@ import datetime as dt
 import io
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
@@ -22,12 +23,15 @@ from casino.models import (
     DecisionStatus,
     GameVariant,
     Jurisdiction,
+    Notice,
     PaytableVersion,
     RegulatorDecision,
     TableConfiguration,
     TableStatus,
     VersionStatus,
 )
+from casino.models.regulators import RECENT_NOTICES_KEY, RECENT_NOTICES_SECONDS
+from casino.models.tables import table_errors
 
 # Approvals ending this soon stand out in the matrix (and owners hear 90, 30 and 7 days ahead).
 EXPIRY_HORIZON_DAYS = 90
@@ -291,3 +295,26 @@ def table_regulatory_problem(table: TableConfiguration) -> str | None:
                 return (f"the {jurisdiction.name} field trial of {version} allows {decision.table_limit} "
                         f"table(s) at {place.name}, and {dealing} already deal it")
     return None
+
+
+def floor_errors(table: TableConfiguration) -> dict[str, str]:
+    """Field -> message: the table's configuration problems and, for an active table whose
+    configuration is sound, why its property's regulator does not let it deal its version."""
+    errors = table_errors(table)
+    if table.status == TableStatus.ACTIVE and "status" not in errors:
+        problem = table_regulatory_problem(table)
+        if problem:
+            errors["status"] = problem
+    return errors
+
+
+RECENT_NOTICES_SHOWN = 5
+
+
+def recent_notices() -> list[Notice]:
+    """The latest notices, read from the cache when it holds them (see RECENT_NOTICES_KEY)."""
+    notices = cache.get(RECENT_NOTICES_KEY)
+    if notices is None:
+        notices = list(Notice.objects.select_related("jurisdiction").order_by("-posted_at", "-id")[:RECENT_NOTICES_SHOWN])
+        cache.set(RECENT_NOTICES_KEY, notices, RECENT_NOTICES_SECONDS)
+    return notices

@@ -14,9 +14,10 @@ from casino.models import (
     PaytableVersion,
     TableConfiguration,
 )
-from casino.models.tables import DEFAULT_HOURS_OPEN, table_errors
+from casino.models.tables import DEFAULT_HOURS_OPEN
 from casino.permissions import CAN_CONFIGURE_TABLES
 
+from .approval_reads import floor_errors
 from .audit import audit_record, snapshot
 from .errors import require_role
 from .properties import casino_property_default
@@ -120,7 +121,7 @@ def table_configuration_update(
 
 
 def _validate(table: TableConfiguration) -> None:
-    errors = table_errors(table)
+    errors = floor_errors(table)
     try:
         table.full_clean(exclude=["variant", "paytable_version", "shuffle_certification", "casino_property"])
     except ValidationError as exc:

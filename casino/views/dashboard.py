@@ -15,7 +15,7 @@ from casino.models import (
     TableStatus,
     VariantStatus,
 )
-from casino.selectors import segregation_problems
+from casino.selectors import recent_notices, segregation_problems
 
 from .access import abilities, page
 from .forms_support import approved_versions_off_floor
@@ -85,4 +85,5 @@ def home(request: HttpRequest) -> HttpResponse:
         context["in_certification"] = Submission.objects.filter(
             status=SubmissionStatus.IN_CERTIFICATION
         ).select_related("variant", "paytable_version").defer(*VARIANT_DATA)[:LIMIT]
+    context["notices"] = recent_notices()
     return page(request, "home.html", context)

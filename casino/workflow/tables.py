@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from casino.models import TableConfiguration, TableStatus
-from casino.models.tables import table_errors
 from casino.permissions import CAN_CONFIGURE_TABLES
+from casino.services.approval_reads import floor_errors
 from casino.services.errors import WorkflowError, require_role
 
 from .base import set_status_audited
@@ -23,7 +23,7 @@ def table_activate(*, table: TableConfiguration, actor) -> TableConfiguration:
             reason="a closed table stays closed",
         )
     table.status = TableStatus.ACTIVE
-    errors = table_errors(table)
+    errors = floor_errors(table)
     if errors:
         raise WorkflowError(
             from_state=TableStatus.INACTIVE,

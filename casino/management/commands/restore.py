@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from django.core.management import call_command, get_commands
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from casino.backup.archive import BackupError
@@ -37,8 +37,7 @@ class Command(BaseCommand):
             f"backup; manifest signed by {restored.signer}, checked against {restored.trusted_by}")
         for note in restored.notes:
             self.stdout.write(f"  {note}")
-        if "verify-audit" in get_commands():
-            call_command("verify-audit", stdout=self.stdout, stderr=self.stderr)
+        call_command("verify-audit", stdout=self.stdout, stderr=self.stderr)
 
     def _check(self, archive: Path) -> None:
         try:
