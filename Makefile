@@ -25,7 +25,7 @@ run: venv
 TEST_PROCESSES ?= 3
 
 test: venv
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not serial"; parallel=$$?; \
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not serial" --durations=25; parallel=$$?; \
 	$(PY) -m pytest -m serial; serial=$$?; \
 	test $$parallel -eq 0 && test $$serial -eq 0
 
