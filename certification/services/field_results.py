@@ -73,6 +73,21 @@ def table_model(table: TableConfiguration) -> TableModel:
     return TableModel(mixed.seat, table.occupied_seats or table.seats)
 
 
+def field_result(days, *, tables: dict[str, TableConfiguration], alpha: float) -> tuple[dict, int]:
+    """The field check of these days against each table's theory (the ``fieldcheck``
+    computation), as stored JSON, and its number of alarms (day alarms and drifting tables)."""
+    models = {name: table_model(table) for name, table in tables.items()}
+    report = field_check(days, alpha=alpha, models=models)
+    result = field_json(report)
+    for name, data in result["tables"].items():
+        t = tables[name]
+        data.update({"variant": t.variant.name, "paytable_version": t.paytable_version.number,
+                     "mix": {k: float(Fraction(str(v))) for k, v in (t.player_mix or {"optimal": 1}).items()},
+                     "table_id": t.pk})
+    alarms = len(result["day_alarms"]) + sum(t["drift"]["alarm"] for t in result["tables"].values())
+    return result, alarms
+
+
 @transaction.atomic
 def field_results_upload(*, upload, actor, alpha: float = DEFAULT_ALPHA) -> FieldUpload:
     """Check a field file against theory and keep it, with its days per table."""
@@ -86,15 +101,7 @@ def field_results_upload(*, upload, actor, alpha: float = DEFAULT_ALPHA) -> Fiel
         raise ValidationError({"file": str(exc)}) from None
     tables = _tables(days)
     _already_recorded(days, tables)
-    models = {name: table_model(table) for name, table in tables.items()}
-    report = field_check(days, alpha=alpha, models=models)
-    result = field_json(report)
-    for name, data in result["tables"].items():
-        t = tables[name]
-        data.update({"variant": t.variant.name, "paytable_version": t.paytable_version.number,
-                     "mix": {k: float(Fraction(str(v))) for k, v in (t.player_mix or {"optimal": 1}).items()},
-                     "table_id": t.pk})
-    alarms = len(result["day_alarms"]) + sum(t["drift"]["alarm"] for t in result["tables"].values())
+    result, alarms = field_result(days, tables=tables, alpha=alpha)
     record = FieldUpload(name=evidence.name, sha256=evidence.sha256, days=len(days),
                          tables=len(tables), alpha=alpha, result=result, alarms=alarms,
                          uploaded_by=actor)
@@ -108,6 +115,10 @@ def field_results_upload(*, upload, actor, alpha: float = DEFAULT_ALPHA) -> Fiel
     audit_record(actor=actor, action="field_results.upload", obj=record, before=None,
                  after=snapshot(record) | {"result": None},
                  message=f"{len(days)} days of {len(tables)} table(s), {alarms} alarm(s)")
+    if alarms:
+        from .field_trials import field_trial_alarms_raise
+
+        field_trial_alarms_raise(upload=record, actor=actor)
     return record
 
 
@@ -119,6 +130,15 @@ def _money(value: Fraction):
 
 def field_trial_data(upload: FieldUpload) -> FieldTrialData:
     result = upload.result
+    return FieldTrialData(
+        title="Field trial: results against theory", generated=upload.uploaded_at.date(),
+        source=upload.name, sha256=upload.sha256, alpha=upload.alpha,
+        method_days=result["method"]["days"], method_drift=result["method"]["drift"],
+        tables=table_sections(result))
+
+
+def table_sections(result: dict) -> list[TableSection]:
+    """The report's per-table sections of a stored field check."""
     tables = []
     for name, t in result["tables"].items():
         series = [DayPoint(dt.date.fromisoformat(p["date"]), p["win"], p["expected"], p["sd"],
@@ -132,10 +152,7 @@ def field_trial_data(upload: FieldUpload) -> FieldTrialData:
             house_edge=t["house_edge"],
             drift_date=dt.date.fromisoformat(drift["first_date"]) if drift["first_date"] else None,
             drift_direction=drift["direction"] or "", series=series))
-    return FieldTrialData(
-        title="Field trial: results against theory", generated=upload.uploaded_at.date(),
-        source=upload.name, sha256=upload.sha256, alpha=upload.alpha,
-        method_days=result["method"]["days"], method_drift=result["method"]["drift"], tables=tables)
+    return tables
 
 
 def field_trial_report(*, upload: FieldUpload) -> bytes:
