@@ -73,6 +73,14 @@ class TableVerdict:
     day_alarms: list[dict] = field(default_factory=list)
 
     @property
+    def hold_percent(self) -> str:
+        return f"{self.hold:.2%}"
+
+    @property
+    def house_edge_percent(self) -> str:
+        return f"{self.house_edge:.2%}"
+
+    @property
     def verdict(self) -> str:
         if self.drift_from:
             return "drift"

@@ -67,7 +67,7 @@ def final_approval_request(*, paytable_version: PaytableVersion, jurisdiction: J
         raise WorkflowError(**refuse, reason="final approval is already requested: its packet is being built")
     progress = field_trial_progress(decision=trial)
     if progress.problems:
-        raise WorkflowError(**refuse, reason="; ".join(progress.problems), blocking=progress.problems)
+        raise WorkflowError(**refuse, reason="; ".join(progress.problems))
     if not trial_days(trial).exists():
         raise WorkflowError(**refuse, reason="no field results of the host tables since the trial began")
     run = trial.submission.certification_run
