@@ -3,6 +3,8 @@ each host table's field check, alarms), who may ask, and what a refused request 
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.urls import reverse
 
@@ -163,3 +165,17 @@ def test_each_drift_alarm_is_posted_once(adam, version, silver, trial, drifted):
     assert notice.jurisdiction == silver and notice.decision == trial and notice.paytable_version == version
     assert field_trial_alarms_raise(upload=drifted, actor=adam) == []
     assert Notice.objects.filter(kind="field_alarm").count() == FieldTrialAlarm.objects.count() == 1
+
+
+def test_the_command_asks_as_the_user_named(olga, alice, version, silver, trial, drifted):
+    from django.core.management import CommandError, call_command
+
+    certificate = trial.submission.certification_run.certificate_number
+    with pytest.raises(CommandError, match="the variant's own compliance officers"):
+        call_command("finalapproval", certificate, jurisdiction="silver", user="olga")
+    assert not PacketJob.objects.exists()
+    out = io.StringIO()
+    call_command("finalapproval", certificate, jurisdiction="silver", user="alice", stdout=out)
+    job = PacketJob.objects.get()
+    assert f"final approval requested; packet {job.pk} is queued" in out.getvalue()
+    assert job.field_trial == trial and job.host_casino == "Silver Palace"
