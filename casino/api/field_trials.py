@@ -13,12 +13,9 @@ from rest_framework.response import Response
 from casino.models import Jurisdiction, PaytableVersion
 from casino.permissions import CAN_REQUEST_FINAL_APPROVAL
 from casino.selectors import regulator_state
+from casino.services.field_trial_progress import field_trial_progress
 from certification.models import FieldTrialAlarm, PacketJob
-from certification.services.field_trials import (
-    field_trial_of,
-    field_trial_progress,
-    field_trial_verdicts,
-)
+from certification.services.field_trials import field_trial_of, field_trial_verdicts
 from certification.services.final_approval import final_approval_request
 
 from .base import BackOfficeViewSet

@@ -37,6 +37,7 @@ from .approval_endings import approval_end_effects
 from .approval_reads import regulator_state
 from .audit import audit_record, snapshot
 from .errors import WorkflowError, require_role
+from .field_trial_progress import field_trial_progress
 
 LETTER_MAX_BYTES = 20 * 1024 * 1024
 
@@ -106,8 +107,6 @@ def _field_trial_problems(*, filing: RegulatorSubmission, current: RegulatorDeci
         return []
     if current.status not in TRIAL_STATUSES:
         return [f"{jurisdiction.name} approves a new version only after a field trial"]
-    from certification.services.field_trials import field_trial_progress
-
     return field_trial_progress(decision=current, today=effective).problems
 
 

@@ -13,12 +13,9 @@ from casino.models import DecisionStatus, Jurisdiction, PaytableVersion
 from casino.permissions import CAN_REQUEST_FINAL_APPROVAL
 from casino.selectors import regulator_state
 from casino.services.errors import WorkflowError
+from casino.services.field_trial_progress import field_trial_progress
 from certification.models import FieldTrialAlarm, PacketJob, RunStatus
-from certification.services.field_trials import (
-    field_trial_of,
-    field_trial_progress,
-    field_trial_verdicts,
-)
+from certification.services.field_trials import field_trial_of, field_trial_verdicts
 from certification.services.final_approval import final_approval_problem, final_approval_request
 
 from .access import page, readable, role_required

@@ -1,5 +1,5 @@
-"""A field trial at its host property: its progress against the jurisdiction's minimums, the
-field check of its host tables, the drift alarms it raises, and its report for final approval.
+"""A field trial at its host property: the field check of its host tables, the drift alarms it
+raises, and its report for final approval (its days and rounds: ``field_trial_progress``).
 
 The host tables are the tables at the trial's host property dealing the version; the trial's
 field results are their days uploaded on or after the trial's effective date. Each upload was
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from casino.models import (
@@ -29,8 +28,9 @@ from casino.models import (
 from casino.services.approval_reads import regulator_state
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import WorkflowError
+from casino.services.field_trial_progress import field_trial_progress, host_tables, trial_days
 from certification.economics.fieldfile import FieldDay as CheckedDay
-from certification.models import FieldDay, FieldTrialAlarm, FieldUpload
+from certification.models import FieldTrialAlarm, FieldUpload
 from certification.reports.field_trial import (
     FieldTrialData,
     TrialFacts,
@@ -39,22 +39,7 @@ from certification.reports.field_trial import (
 )
 from certification.reports.field_trial_text import TRIAL_TEXT
 
-
-@dataclass(frozen=True)
-class TrialProgress:
-    """How far a trial has gone: calendar days since it took effect, rounds in the field."""
-
-    decision: RegulatorDecision
-    days_elapsed: int
-    days_required: int | None
-    ends: dt.date | None
-    rounds: int
-    min_rounds: int
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        return not self.problems
+from .field_checks import field_result, table_sections
 
 
 @dataclass(frozen=True)
@@ -97,35 +82,6 @@ def field_trial_of(*, paytable_version: PaytableVersion, jurisdiction: Jurisdict
             .select_related("submission__jurisdiction", "submission__paytable_version", "host_property",
                             "recorded_by")
             .order_by("-recorded_at", "-id").first())
-
-
-def host_tables(decision: RegulatorDecision):
-    return TableConfiguration.objects.filter(paytable_version_id=decision.submission.paytable_version_id,
-                                             casino_property_id=decision.host_property_id)
-
-
-def trial_days(decision: RegulatorDecision):
-    """The field days of the host tables since the trial took effect."""
-    days = FieldDay.objects.filter(table__in=host_tables(decision).values("pk"))
-    return days.filter(date__gte=decision.effective) if decision.effective else days
-
-
-def field_trial_progress(*, decision: RegulatorDecision, today: dt.date | None = None) -> TrialProgress:
-    """Days and rounds against the jurisdiction's minimums; ``problems`` says what is short
-    (the same reasons the regulator's approval is refused for)."""
-    jurisdiction = decision.submission.jurisdiction
-    today = today or timezone.localdate()
-    required, effective = jurisdiction.field_trial_days, decision.effective
-    ends = effective + dt.timedelta(days=required) if required and effective else None
-    problems = []
-    if ends is not None and today < ends:
-        problems.append(f"the field trial runs {required} days, until {ends}")
-    rounds = trial_days(decision).aggregate(n=Sum("rounds"))["n"] or 0
-    minimum = jurisdiction.field_trial_min_rounds
-    if minimum and rounds < minimum:
-        problems.append(f"the field results show {rounds:,} rounds; the trial needs {minimum:,}")
-    elapsed = max(0, (today - effective).days) if effective else 0
-    return TrialProgress(decision, elapsed, required, ends, rounds, minimum, problems)
 
 
 def field_trial_verdicts(*, decision: RegulatorDecision) -> list[TableVerdict]:
@@ -216,8 +172,6 @@ def _raise(*, trial: RegulatorDecision, upload: FieldUpload, table: TableConfigu
 def field_trial_report_data(*, decision: RegulatorDecision, today: dt.date | None = None) -> FieldTrialData:
     """The trial's facts, then every host-table day of the trial checked together (the same
     check as each upload's, on the trial's days)."""
-    from .field_results import field_result, table_sections
-
     today = today or timezone.localdate()
     rows = list(trial_days(decision).select_related("table__variant", "table__paytable_version", "upload")
                 .order_by("table__table_id", "date"))

@@ -19,10 +19,16 @@ from casino.permissions import CAN_REQUEST_FINAL_APPROVAL, Role, has_role
 from casino.services.approval_reads import regulator_state
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import WorkflowError, require_role
+from casino.services.field_trial_progress import field_trial_progress, trial_days
 from certification.models import PacketJob, RunStatus
+from certification.reports.field_trial_text import TRIAL_TEXT
+from certification.reports.packet.manifest import PacketFile
 
-from .field_trials import field_trial_progress, trial_days
-from .packets import packet_job_create
+from .field_trials import field_trial_report_pdf
+from .packets import packet_job_create, packet_job_execute
+
+# The task that builds a final-approval packet (certification.tasks.packets).
+FINAL_APPROVAL_TASK = "certification.final_approval_packet_build"
 
 
 def final_approval_problem(*, actor, paytable_version: PaytableVersion) -> str | None:
@@ -75,7 +81,8 @@ def final_approval_request(*, paytable_version: PaytableVersion, jurisdiction: J
         raise WorkflowError(**refuse, reason="the filing rests on no certification run to build a packet from")
     job = packet_job_create(run=run, jurisdiction=jurisdiction, actor=actor,
                             applicant=applicant or settings.TABLECERT_APPLICANT,
-                            host_casino=host_casino or trial.host_property.name, field_trial=trial)
+                            host_casino=host_casino or trial.host_property.name, field_trial=trial,
+                            task=FINAL_APPROVAL_TASK)
     audit_record(actor=actor, action="field_trial.final_approval_request", obj=trial, before=None,
                  after={"packet": job.pk, "days_elapsed": progress.days_elapsed, "rounds": progress.rounds},
                  message=f"final approval requested in {jurisdiction.name} with packet {job.pk}")
@@ -92,7 +99,8 @@ def final_approval_file(*, job: PacketJob) -> RegulatorDecision:
     if current is None or current.pk != trial.pk:
         raise WorkflowError(from_state=current.status if current else "not filed",
                             to_state=DecisionStatus.FINAL_REVIEW,
-                            reason="the filing moved on while the packet was built")
+                            reason="final approval was not filed: the filing moved on while the "
+                                   "packet was built")
     decision = RegulatorDecision.objects.create(
         submission=filing, status=DecisionStatus.FINAL_REVIEW, reference=trial.reference,
         conditions=trial.conditions, effective=trial.effective, expires=None,
@@ -101,3 +109,24 @@ def final_approval_file(*, job: PacketJob) -> RegulatorDecision:
     audit_record(actor=job.requested_by, action=f"regulator_decision.{DecisionStatus.FINAL_REVIEW}",
                  obj=decision, before=snapshot(trial), after=snapshot(decision), message=decision.reason)
     return decision
+
+
+def final_approval_appendix(job: PacketJob):
+    """The signed field-trial report that closes the final-approval packet."""
+    trial = job.field_trial
+
+    def appendix(position: int) -> tuple[list[PacketFile], dict]:
+        name = f"{position:02d}-field-trial-report.pdf"
+        report = PacketFile(name=name, document="field-trial-report", title=TRIAL_TEXT["packet_document"],
+                            data=field_trial_report_pdf(decision=trial))
+        return [report], {"field_trial": {
+            "decision": trial.pk, "reference": trial.reference, "host_property": trial.host_property.name,
+            "effective": trial.effective.isoformat() if trial.effective else None, "report": name}}
+
+    return appendix
+
+
+def final_approval_packet_execute(*, job_id: int) -> bool:
+    """Build the final-approval packet and file it (the worker's task)."""
+    return packet_job_execute(job_id=job_id, appendix_for=final_approval_appendix,
+                              after_build=lambda job: final_approval_file(job=job))

@@ -25,7 +25,6 @@ from casino.rules.describe import describe_paytable, describe_rules
 from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
 from certification.odds.examples import worked_examples
-from certification.reports.field_trial_text import TRIAL_TEXT
 from certification.reports.fmt import bet_name
 from certification.reports.packet import RENDERERS, enclosures, media_type
 from certification.reports.packet.catalogue import DOCUMENTS, RANDOMNESS_CHECKS
@@ -34,8 +33,6 @@ from certification.reports.packet.manifest import PacketFile, build_archive
 from certification.services.certificates import GAME_NAMES, git_commit
 from certification.services.runs import exact_figures, verdict_for
 from certification.services.signing import sign_manifest, sign_pdf
-
-FIELD_TRIAL_REPORT = TRIAL_TEXT["packet_document"]
 
 
 class PacketBuildError(RuntimeError):
@@ -195,9 +192,9 @@ def packet_manifest(*, data: PacketData, run: CertificationRun, jurisdiction: Ju
 
 
 def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
-                 host_casino: str = "", progress=None, field_trial=None) -> tuple[bytes, dict[str, Any]]:
-    """The signed packet archive and its manifest; with ``field_trial`` (the trial decision)
-    the signed field-trial report for final approval closes the packet."""
+                 host_casino: str = "", progress=None, appendix=None) -> tuple[bytes, dict[str, Any]]:
+    """The signed packet archive and its manifest. ``appendix(position)``, when given, returns
+    the files that close the packet (numbered from ``position``) and the manifest's additions."""
     report = progress or (lambda step, pct: None)
     checklist = packet_checklist(run=run, jurisdiction=jurisdiction, applicant=applicant,
                                  host_casino=host_casino)
@@ -211,18 +208,11 @@ def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant
         files.append(PacketFile(name=name, document=code, title=DOCUMENTS[code],
                                 data=_document(code, data, run), media_type=media_type(code)))
     manifest = packet_manifest(data=data, run=run, jurisdiction=jurisdiction, checklist=checklist)
-    if field_trial is not None:
-        from .field_trials import field_trial_report_pdf
-
-        report(FIELD_TRIAL_REPORT, 92)
-        name = f"{len(files) + 1:02d}-field-trial-report.pdf"
-        files.append(PacketFile(name=name, document="field-trial-report", title=FIELD_TRIAL_REPORT,
-                                data=field_trial_report_pdf(decision=field_trial)))
-        manifest["field_trial"] = {
-            "decision": field_trial.pk, "reference": field_trial.reference,
-            "host_property": field_trial.host_property.name if field_trial.host_property_id else None,
-            "effective": field_trial.effective.isoformat() if field_trial.effective else None,
-            "report": name}
+    if appendix is not None:
+        report("appendix", 92)
+        more, additions = appendix(len(files) + 1)
+        files += more
+        manifest.update(additions)
     report("manifest", 95)
     archive, manifest = build_archive(files, manifest, sign_manifest)
     return archive, manifest
@@ -249,8 +239,10 @@ def packet_file_name(*, run: CertificationRun, jurisdiction: Jurisdiction,
 
 @transaction.atomic
 def packet_job_create(*, run: CertificationRun, jurisdiction: Jurisdiction, actor,
-                      applicant: str = "", host_casino: str = "", field_trial=None) -> PacketJob:
-    """Queue a packet build (compliance officers and admins), audited; the task starts after commit."""
+                      applicant: str = "", host_casino: str = "", field_trial=None,
+                      task: str = "certification.packet_build") -> PacketJob:
+    """Queue a packet build (compliance officers and admins), audited; ``task`` (by name)
+    starts after commit."""
     from casino.permissions import CAN_PREPARE_PACKET
     from casino.services.audit import audit_record, snapshot
     from casino.services.errors import require_role
@@ -264,31 +256,34 @@ def packet_job_create(*, run: CertificationRun, jurisdiction: Jurisdiction, acto
                                    field_trial=field_trial)
     audit_record(actor=actor, action="packet.request", obj=job, before=None, after=snapshot(job),
                  message=f"{jurisdiction.code} packet for {run.certificate_number}")
-    transaction.on_commit(lambda: _send(job.pk))
+    transaction.on_commit(lambda: _send(job.pk, task))
     return job
 
 
-def _send(job_id: int) -> None:
+def _send(job_id: int, task: str) -> None:
     from kombu.exceptions import OperationalError as BrokerUnavailable
 
     from casino.celery import app
 
     try:
-        app.send_task("certification.packet_build", args=(job_id,))
+        app.send_task(task, args=(job_id,))
     except BrokerUnavailable:
         # The job stays queued; the page says so and a new request can be made.
         PacketJob.objects.filter(pk=job_id, status=RunStatus.QUEUED).update(
             step="waiting for the broker")
 
 
-def packet_job_execute(*, job_id: int) -> bool:
-    """Build a queued job's packet; a redelivered message finds it claimed and does nothing."""
+def packet_job_execute(*, job_id: int, appendix_for=None, after_build=None) -> bool:
+    """Build a queued job's packet; a redelivered message finds it claimed and does nothing.
+
+    ``appendix_for(job)`` gives ``packet_build`` its appendix; ``after_build(job)`` runs in the
+    transaction that stores the packet, and a WorkflowError it raises fails the job with its
+    reason (the packet is kept)."""
     claimed = PacketJob.objects.filter(pk=job_id, status=RunStatus.QUEUED).update(
         status=RunStatus.RUNNING, step="starting", progress=1)
     if claimed != 1:
         return False
-    job = PacketJob.objects.select_related("run", "jurisdiction", "field_trial__host_property",
-                                           "field_trial__submission").get(pk=job_id)
+    job = PacketJob.objects.select_related("run", "jurisdiction").get(pk=job_id)
 
     def progress(step: str, pct: int) -> None:
         PacketJob.objects.filter(pk=job_id).update(step=step[:100], progress=max(1, min(pct, 99)))
@@ -296,7 +291,8 @@ def packet_job_execute(*, job_id: int) -> bool:
     try:
         archive, manifest = packet_build(run=job.run, jurisdiction=job.jurisdiction,
                                          applicant=job.applicant, host_casino=job.host_casino,
-                                         progress=progress, field_trial=job.field_trial)
+                                         progress=progress,
+                                         appendix=appendix_for(job) if appendix_for else None)
     except Exception as exc:
         PacketJob.objects.filter(pk=job_id).update(
             status=RunStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:10_000],
@@ -307,20 +303,11 @@ def packet_job_execute(*, job_id: int) -> bool:
                       ContentFile(archive), save=False)
         job.sha256, job.size, job.manifest = hashlib.sha256(archive).hexdigest(), len(archive), manifest
         job.status, job.step, job.progress, job.finished_at = RunStatus.DONE, "done", 100, timezone.now()
-        if job.field_trial_id:
-            _file_for_final_approval(job)
+        if after_build is not None:
+            try:
+                with transaction.atomic():
+                    after_build(job)
+            except WorkflowError as exc:
+                job.status, job.error = RunStatus.FAILED, f"the packet was built, but {exc.reason}"
         job.save()
     return True
-
-
-def _file_for_final_approval(job: PacketJob) -> None:
-    """The built packet goes to the regulator with the filing's next state; a filing that
-    moved on meanwhile keeps its state and the job says why nothing was filed."""
-    from .final_approval import final_approval_file
-
-    try:
-        with transaction.atomic():
-            final_approval_file(job=job)
-    except WorkflowError as exc:
-        job.status = RunStatus.FAILED
-        job.error = f"the packet was built, but final approval was not filed: {exc.reason}"
