@@ -10,15 +10,19 @@ the host table deals on; the regulator then approves.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import time
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from pypdf import PdfReader
 
 from casino.models import AuditEvent, Notice, TableStatus
 from casino.selectors import regulator_state
+from casino.services.approval_reads import table_regulatory_problem
+from casino.services.expiry import approvals_expire_due
 from casino.services.regulators import regulator_decision_record
 from certification.models import FieldTrialAlarm, PacketJob, RunStatus
 from certification.reports.packet.manifest import verify_archive
@@ -46,7 +50,8 @@ def wait_for_job(client, job_id: int, timeout: float = 240) -> dict:
     raise AssertionError(f"packet {job_id} not built in {timeout} s")
 
 
-def test_a_field_trial_with_a_drift_goes_to_final_approval(start_worker, settings, api, alice, rita, adam):
+def test_a_field_trial_with_a_drift_goes_to_final_approval(start_worker, settings, tmp_path, api, alice, rita,
+                                                           adam):
     silver = silver_state()
     approval = approved_in_house(officer=alice, reviewer=rita, jurisdiction=silver)
     version, run = approval.paytable_version, approval.certification_run
@@ -83,7 +88,9 @@ def test_a_field_trial_with_a_drift_goes_to_final_approval(start_worker, setting
     assert filed.status == "final_review" and filed.host_property == trial.host_property
     assert f"packet {state['id']}" in filed.reason and filed.recorded_by == alice
     table.refresh_from_db()
-    assert table.status == TableStatus.ACTIVE  # the host table deals on meanwhile
+    # The host table deals on meanwhile, and the daily job does not end the trial.
+    assert table.status == TableStatus.ACTIVE and table_regulatory_problem(table) is None
+    assert filed.expires is None and approvals_expire_due(today=dt.date.today() + dt.timedelta(days=400)) == []
     assert AuditEvent.objects.filter(action="regulator_decision.final_review", actor=alice).exists()
     assert AuditEvent.objects.filter(action="field_trial.final_approval_request", actor=alice).exists()
 
@@ -100,6 +107,11 @@ def test_a_field_trial_with_a_drift_goes_to_final_approval(start_worker, setting
     assert "Field trial: report for final approval" in text and "Silver Palace" in text
     assert "DRIFT from" in text and upload.name in text and "SS-FT-1" in text
     assert PacketJob.objects.get().file.name.endswith(".zip")
+    path = tmp_path / "final-approval.zip"
+    path.write_bytes(archive)
+    out = io.StringIO()
+    call_command("verify-report", str(path), stdout=out)
+    assert out.getvalue().startswith("AUTHENTIC") and "Silver State packet" in out.getvalue()
 
     approved = regulator_decision_record(paytable_version=version, jurisdiction=silver, status="approved",
                                          actor=adam, reference="SS-A-1")
