@@ -148,9 +148,14 @@ def test_a_version_not_in_field_trial_is_refused_and_nothing_changes(client, api
     assert response.json()["reason"].endswith("is not in field trial in Silver State: it is submitted there")
     for data, field in (({"paytable_version": version.pk, "jurisdiction": "atlantis"}, "jurisdiction"),
                         ({"jurisdiction": "silver"}, "paytable_version"),
-                        ({"paytable_version": 10**9, "jurisdiction": "silver"}, "paytable_version")):
+                        ({"paytable_version": 10**30, "jurisdiction": "silver"}, "paytable_version"),
+                        ({"paytable_version": version.pk, "jurisdiction": "sil\x00ver"}, "jurisdiction")):
         bad = api(alice).post("/api/v1/field-trials/final-approval/", data, format="json")
         assert bad.status_code == 400 and field in bad.json(), data
+    read = api(alice).get("/api/v1/field-trials/", {"jurisdiction": "silver"})
+    assert read.status_code == 400 and "paytable_version" in read.json()
+    assert api(alice).get("/api/v1/field-trials/", {"paytable_version": version.pk,
+                                                    "jurisdiction": "silver"}).status_code == 404
     client.force_login(alice)
     assert client.post(trial_url(version, final=True)).status_code == 404
     assert client.get(trial_url(version, code="atlantis")).status_code == 404
