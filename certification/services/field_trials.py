@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -29,6 +30,7 @@ from casino.services.approval_reads import regulator_state
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import WorkflowError
 from casino.services.field_trial_progress import field_trial_progress, host_tables, trial_days
+from casino.services.regulators import submitter_of
 from certification.economics.fieldfile import FieldDay as CheckedDay
 from certification.models import FieldTrialAlarm, FieldUpload
 from certification.reports.field_trial import (
@@ -40,6 +42,8 @@ from certification.reports.field_trial import (
 from certification.reports.field_trial_text import TRIAL_TEXT
 
 from .field_checks import field_result, table_sections
+from .notifications import notify, staff_list
+from .signing import sign_pdf
 
 
 @dataclass(frozen=True)
@@ -104,11 +108,6 @@ def field_trial_verdicts(*, decision: RegulatorDecision) -> list[TableVerdict]:
 
 def trial_owners(version: PaytableVersion) -> list[str]:
     """The variant's owner and whoever submitted the version (the staff when nobody)."""
-    from django.contrib.auth import get_user_model
-
-    from casino.services.regulators import submitter_of
-    from certification.services.notifications import staff_list
-
     variant = version.paytable.variant
     ids = submitter_of(version) | ({variant.created_by_id} if variant.created_by_id else set())
     users = get_user_model().objects.filter(pk__in=ids, is_active=True).exclude(email="")
@@ -137,8 +136,6 @@ def field_trial_alarms_raise(*, upload: FieldUpload, actor) -> list[FieldTrialAl
 
 def _raise(*, trial: RegulatorDecision, upload: FieldUpload, table: TableConfiguration, drift: dict,
            actor) -> FieldTrialAlarm | None:
-    from certification.services.notifications import notify
-
     filing = trial.submission
     if FieldTrialAlarm.objects.filter(filing=filing, upload=upload, table=table).exists():
         return None
@@ -205,8 +202,6 @@ def field_trial_report_data(*, decision: RegulatorDecision, today: dt.date | Non
 
 def field_trial_report_pdf(*, decision: RegulatorDecision) -> bytes:
     """The signed report for final approval, signed as every PDF the installation issues."""
-    from .signing import sign_pdf
-
     data = field_trial_report_data(decision=decision)
     return sign_pdf(render_field_trial(data), reason=f"{TRIAL_TEXT['title']}, {data.trial.jurisdiction}, "
                                                      f"certificate {data.trial.certificate}")

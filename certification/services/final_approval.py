@@ -20,6 +20,7 @@ from casino.services.approval_reads import regulator_state
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import WorkflowError, require_role
 from casino.services.field_trial_progress import field_trial_progress, trial_days
+from casino.services.regulators import submitter_of
 from certification.models import PacketJob, RunStatus
 from certification.reports.field_trial_text import TRIAL_TEXT
 from certification.reports.packet.manifest import PacketFile
@@ -33,8 +34,6 @@ FINAL_APPROVAL_TASK = "certification.final_approval_packet_build"
 
 def final_approval_problem(*, actor, paytable_version: PaytableVersion) -> str | None:
     """Why ``actor`` may not ask for the version's final approval (role, ownership), or None."""
-    from casino.services.regulators import submitter_of
-
     if not has_role(actor, *CAN_REQUEST_FINAL_APPROVAL):
         return f"requesting final approval needs the role {' or '.join(CAN_REQUEST_FINAL_APPROVAL)}"
     if has_role(actor, Role.ADMIN):
