@@ -86,6 +86,9 @@ CAN_RECORD_DECISIONS = (Role.OFFICER, Role.ADMIN)
 # Revoking an approval or a certificate; whoever submitted the variant may not (checked on top).
 CAN_REVOKE = (Role.REVIEWER, Role.ADMIN)
 CAN_MANAGE_PROPERTIES = (Role.ADMIN,)
+# Asking for final approval after a field trial: admins, and the variant's own compliance
+# officers (its owner or whoever submitted the version; checked on top).
+CAN_REQUEST_FINAL_APPROVAL = (Role.OFFICER, Role.ADMIN)
 
 
 class RolePermission(permissions.BasePermission):

@@ -7,6 +7,7 @@ from . import views
 from .api.docs import api_docs
 from .views import approvals as approval_views
 from .views import certificates as certificate_views
+from .views import field_trials as field_trial_views
 from .views import regulators as regulator_views
 from .views import tuning as tuning_views
 
@@ -71,6 +72,9 @@ web_patterns = [
     path("versions/<int:pk>/file/", regulator_views.version_file, name="version-file"),
     path("versions/<int:pk>/decisions/new/", regulator_views.decision_record, name="decision-record"),
     path("versions/<int:pk>/end/", regulator_views.approval_end, name="approval-end"),
+    path("versions/<int:pk>/field-trial/<slug:code>/", field_trial_views.field_trial, name="field-trial"),
+    path("versions/<int:pk>/field-trial/<slug:code>/final-approval/", field_trial_views.field_trial_final_approval,
+         name="field-trial-final-approval"),
     path("decisions/<int:pk>/letter/", regulator_views.decision_letter, name="decision-letter"),
     path("runs/<int:pk>/revoke/", certificate_views.run_revoke, name="run-revoke"),
     path("approvals/", approval_views.approval_matrix_page, name="approval-matrix"),

@@ -25,7 +25,7 @@ class PacketJobSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = PacketJob
-        fields = ["id", "run", "jurisdiction", "applicant", "host_casino", "requested_by", "status",
+        fields = ["id", "run", "jurisdiction", "applicant", "host_casino", "field_trial", "requested_by", "status",
                   "step", "progress", "sha256", "size", "manifest", "error", "created_at",
                   "finished_at"]
         read_only_fields = fields

@@ -2,6 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from .field_results import FieldResultViewSet
+from .field_trials import FieldTrialViewSet
 from .lifecycle import (
     ApprovalMatrixViewSet,
     CasinoPropertyViewSet,
@@ -33,5 +34,6 @@ router.register("approvals", ApprovalMatrixViewSet, basename="approvals")
 router.register("certificates", CertificateViewSet, basename="certificates")
 router.register("properties", CasinoPropertyViewSet)
 router.register("notices", NoticeViewSet)
+router.register("field-trials", FieldTrialViewSet, basename="field-trials")
 
 urlpatterns = [path("", include(router.urls))]

@@ -23,6 +23,9 @@ from .variants import PaytableVersion
 class DecisionStatus(models.TextChoices):
     SUBMITTED = "submitted", "Submitted"
     FIELD_TRIAL = "field_trial", "Field trial"
+    # The trial went its course and final approval was asked for with the packet and the
+    # field-trial report; the host tables deal on while the regulator considers it.
+    FINAL_REVIEW = "final_review", "Submitted for final approval"
     APPROVED = "approved", "Approved"
     REJECTED = "rejected", "Rejected"
     SUPERSEDED = "superseded", "Superseded"
@@ -32,7 +35,9 @@ class DecisionStatus(models.TextChoices):
 
 
 # A version may be dealt (within the decision's terms) while its filing is in one of these.
-LIVE_STATUSES = (DecisionStatus.FIELD_TRIAL, DecisionStatus.APPROVED)
+LIVE_STATUSES = (DecisionStatus.FIELD_TRIAL, DecisionStatus.FINAL_REVIEW, DecisionStatus.APPROVED)
+# A trial at its host property, within its table limit (before and after final approval is asked).
+TRIAL_STATUSES = (DecisionStatus.FIELD_TRIAL, DecisionStatus.FINAL_REVIEW)
 # An approval (or field trial) that ended: the tables dealing it follow.
 ENDED_STATUSES = (DecisionStatus.SUPERSEDED, DecisionStatus.WITHDRAWN, DecisionStatus.REVOKED,
                   DecisionStatus.EXPIRED)
@@ -44,9 +49,15 @@ TRANSITIONS: dict[str, tuple[str, ...]] = {
     DecisionStatus.SUBMITTED: (DecisionStatus.FIELD_TRIAL, DecisionStatus.APPROVED,
                                DecisionStatus.REJECTED, DecisionStatus.WITHDRAWN,
                                DecisionStatus.REVOKED),
-    DecisionStatus.FIELD_TRIAL: (DecisionStatus.APPROVED, DecisionStatus.REJECTED,
-                                 DecisionStatus.SUPERSEDED, DecisionStatus.WITHDRAWN,
-                                 DecisionStatus.REVOKED, DecisionStatus.EXPIRED),
+    DecisionStatus.FIELD_TRIAL: (DecisionStatus.FINAL_REVIEW, DecisionStatus.APPROVED,
+                                 DecisionStatus.REJECTED, DecisionStatus.SUPERSEDED,
+                                 DecisionStatus.WITHDRAWN, DecisionStatus.REVOKED,
+                                 DecisionStatus.EXPIRED),
+    # The regulator approves, refuses, or extends the trial (a new field-trial decision).
+    DecisionStatus.FINAL_REVIEW: (DecisionStatus.FIELD_TRIAL, DecisionStatus.APPROVED,
+                                  DecisionStatus.REJECTED, DecisionStatus.SUPERSEDED,
+                                  DecisionStatus.WITHDRAWN, DecisionStatus.REVOKED,
+                                  DecisionStatus.EXPIRED),
     DecisionStatus.APPROVED: (DecisionStatus.SUPERSEDED, DecisionStatus.WITHDRAWN,
                               DecisionStatus.REVOKED, DecisionStatus.EXPIRED),
     **{status: () for status in FINAL_STATUSES},
@@ -150,10 +161,13 @@ class NoticeKind(models.TextChoices):
     WITHDRAWN = "withdrawn", "Withdrawn"
     REVOKED = "revoked", "Revoked"
     EXPIRED = "expired", "Expired"
+    # The field check raised a drift alarm at a host table during a field trial.
+    FIELD_ALARM = "field_alarm", "Field-trial alarm"
 
 
 class Notice(AppendOnly):
-    """A posted notice that an approval ended, and what followed on the floor."""
+    """A posted notice: an approval ended (and what followed on the floor), or a field trial's
+    host table raised an alarm."""
 
     kind = models.CharField(max_length=20, choices=NoticeKind.choices, db_index=True)
     jurisdiction = models.ForeignKey(Jurisdiction, null=True, blank=True, on_delete=models.PROTECT,

@@ -19,6 +19,7 @@ from django.utils import timezone
 from casino.models import (
     ENDED_STATUSES,
     LIVE_STATUSES,
+    TRIAL_STATUSES,
     CasinoProperty,
     DecisionStatus,
     GameVariant,
@@ -285,7 +286,7 @@ def table_regulatory_problem(table: TableConfiguration) -> str | None:
         return f"the {jurisdiction.name} decision on {version} takes effect on {decision.effective}"
     if decision.expires and decision.expires < today:
         return f"the {jurisdiction.name} decision on {version} expired on {decision.expires}"
-    if decision.status == DecisionStatus.FIELD_TRIAL:
+    if decision.status in TRIAL_STATUSES:
         if decision.host_property_id != place.pk:
             host = decision.host_property.name if decision.host_property_id else "no property"
             return f"{version} is in field trial in {jurisdiction.name} at {host} only, not at {place.name}"

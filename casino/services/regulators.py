@@ -20,6 +20,7 @@ from casino.models import (
     ENDED_STATUSES,
     LIVE_STATUSES,
     TRANSITIONS,
+    TRIAL_STATUSES,
     CasinoProperty,
     DecisionStatus,
     Jurisdiction,
@@ -36,6 +37,7 @@ from .approval_endings import approval_end_effects
 from .approval_reads import regulator_state
 from .audit import audit_record, snapshot
 from .errors import WorkflowError, require_role
+from .field_trial_progress import field_trial_progress
 
 LETTER_MAX_BYTES = 20 * 1024 * 1024
 
@@ -89,9 +91,10 @@ def _check_roles(*, status: str, actor, paytable_version: PaytableVersion) -> No
         if actor.pk in submitter_of(paytable_version):
             raise WorkflowError(from_state="approved", to_state=status,
                                 reason="segregation of duties: you submitted this version")
-    elif status in (DecisionStatus.SUPERSEDED, DecisionStatus.EXPIRED):
+    elif status in (DecisionStatus.SUPERSEDED, DecisionStatus.EXPIRED, DecisionStatus.FINAL_REVIEW):
         raise ValidationError({"status": f"{status} is recorded by the system (a later approval, "
-                                         "the daily expiry job), not by hand"})
+                                         "the daily expiry job, a request for final approval), "
+                                         "not by hand"})
     else:
         require_role(actor, CAN_RECORD_DECISIONS, f"recording a {status} decision")
 
@@ -102,25 +105,9 @@ def _field_trial_problems(*, filing: RegulatorSubmission, current: RegulatorDeci
     jurisdiction = filing.jurisdiction
     if status != DecisionStatus.APPROVED or not jurisdiction.field_trial_required:
         return []
-    if current.status != DecisionStatus.FIELD_TRIAL:
+    if current.status not in TRIAL_STATUSES:
         return [f"{jurisdiction.name} approves a new version only after a field trial"]
-    problems = []
-    if jurisdiction.field_trial_days and current.effective:
-        ends = current.effective + dt.timedelta(days=jurisdiction.field_trial_days)
-        if effective < ends:
-            problems.append(f"the field trial runs {jurisdiction.field_trial_days} days, until {ends}")
-    if jurisdiction.field_trial_min_rounds:
-        from django.db.models import Sum
-
-        from certification.models import FieldDay
-
-        dealt = FieldDay.objects.filter(
-            table__paytable_version_id=filing.paytable_version_id, table__casino_property=current.host_property_id,
-            date__gte=current.effective or dt.date.min).aggregate(n=Sum("rounds"))["n"] or 0
-        if dealt < jurisdiction.field_trial_min_rounds:
-            problems.append(f"the field results show {dealt:,} rounds; the trial needs "
-                            f"{jurisdiction.field_trial_min_rounds:,}")
-    return problems
+    return field_trial_progress(decision=current, today=effective).problems
 
 
 def _store_letter(decision: RegulatorDecision, letter) -> None:

@@ -1,6 +1,7 @@
 """Certification records; one module per concern, re-exported here for Django."""
 
 from .field import FieldDay, FieldUpload  # noqa: F401
+from .field_trials import FieldTrialAlarm  # noqa: F401
 from .packets import PacketJob  # noqa: F401
 from .protection import ProtectionAudit, ProtectionChunk  # noqa: F401
 from .reports import IssuedReport, ReportKind  # noqa: F401

@@ -19,6 +19,10 @@ class PacketJob(models.Model):
                                      related_name="packets")
     applicant = models.CharField(max_length=200, blank=True)
     host_casino = models.CharField(max_length=200, blank=True)
+    # Set when the packet asks for final approval after this field trial: the signed
+    # field-trial report is added, and the filing moves on once the packet is built.
+    field_trial = models.ForeignKey("casino.RegulatorDecision", null=True, blank=True,
+                                    on_delete=models.PROTECT, related_name="final_approval_packets")
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.PROTECT, related_name="+")
     status = models.CharField(max_length=20, choices=RunStatus.choices, default=RunStatus.QUEUED,

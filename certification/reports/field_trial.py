@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
 
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.charts.utils import FillPairedData
@@ -17,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .charts import BAND
+from .field_trial_text import TRIAL_TEXT
 from .styles import FAIL, HEAD_FILL, INK, MUTED, NAVY, REGULAR, RULE, ZEBRA, styles
 
 
@@ -54,6 +56,35 @@ class TableSection:
 
 
 @dataclass(frozen=True)
+class TrialFile:
+    name: str
+    sha256: str
+    uploaded: dt.date
+    days: int
+    alarms: int
+
+
+@dataclass(frozen=True)
+class TrialFacts:
+    """A field trial at its host property, as the report for final approval states it."""
+
+    jurisdiction: str
+    variant: str
+    paytable_version: int
+    certificate: str
+    decision_reference: str
+    host_property: str
+    table_limit: int | None
+    effective: dt.date | None
+    days_elapsed: int
+    days_required: int | None
+    rounds: int
+    min_rounds: int
+    alarms_posted: int
+    files: list[TrialFile] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class FieldTrialData:
     title: str
     generated: dt.date
@@ -63,6 +94,7 @@ class FieldTrialData:
     method_days: str
     method_drift: str
     tables: list[TableSection] = field(default_factory=list)
+    trial: TrialFacts | None = None
 
 
 def _money(x: float) -> str:
@@ -182,6 +214,41 @@ def _drift(t: TableSection) -> str:
     return f"<font color='#c62828'><b>DRIFT</b></font> from {t.drift_date.isoformat()} ({t.drift_direction})"
 
 
+def _trial_story(t: TrialFacts, generated: dt.date, w: float) -> list:
+    s, text = styles(), TRIAL_TEXT
+    days = (text["days_value"].format(elapsed=t.days_elapsed, required=t.days_required)
+            if t.days_required else text["days_free"].format(elapsed=t.days_elapsed))
+    facts = [
+        (text["jurisdiction"], t.jurisdiction),
+        (text["decision"], t.decision_reference or "—"),
+        (text["host"], t.host_property),
+        (text["table_limit"], str(t.table_limit) if t.table_limit else text["no_limit"]),
+        (text["effective"], t.effective.isoformat() if t.effective else "—"),
+        (text["days"], days),
+        (text["rounds"], text["rounds_value"].format(rounds=f"{t.rounds:,}", minimum=f"{t.min_rounds:,}")),
+        (text["alarms"], str(t.alarms_posted)),
+    ]
+    files = [[text["file_name"], text["file_sha"], text["file_uploaded"], text["file_days"],
+              text["file_alarms"]]] + [
+        [f.name, f.sha256[:16] + "…", f.uploaded.isoformat(), f.days, f.alarms] for f in t.files]
+    facts = [(label, escape(value)) for label, value in facts]
+    files = files[:1] + [[escape(row[0]), *row[1:]] for row in files[1:]]
+    return [
+        Paragraph(text["title"], s["title"]),
+        Paragraph(text["subtitle"].format(jurisdiction=escape(t.jurisdiction), variant=escape(t.variant),
+                                          version=t.paytable_version, certificate=t.certificate,
+                                          generated=generated.isoformat()), s["subtitle"]),
+        Paragraph(text["heading"], s["h2"]),
+        _grid([[label, value] for label, value in facts], [0.35 * w, 0.65 * w]),
+        Spacer(1, 3 * mm),
+        Paragraph(text["files_heading"], s["h2"]),
+        _grid(files, [x * w for x in (0.32, 0.24, 0.16, 0.14, 0.14)]) if t.files
+        else Paragraph(text["no_files"], s["small"]),
+        Paragraph(text["whole_trial"], s["body"]),
+        Spacer(1, 4 * mm),
+    ]
+
+
 def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> bytes:
     s = styles()
     buffer = io.BytesIO()
@@ -189,11 +256,14 @@ def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> byte
                             topMargin=16 * mm, bottomMargin=16 * mm, title=data.title,
                             invariant=int(invariant))
     w = doc.width
-    story = [
-        Paragraph(data.title, s["title"]),
-        Paragraph(f"Generated {data.generated.isoformat()} · source file {data.source} · "
+    story = [] if data.trial is None else _trial_story(data.trial, data.generated, w)
+    story += [
+        Paragraph(data.title, s["title"] if data.trial is None else s["h1"]),
+        Paragraph(f"Generated {data.generated.isoformat()} · source file {escape(data.source)} · "
                   f"SHA-256 {data.sha256[:16]}… · family-wise false-alarm rate α = {data.alpha:g}",
-                  s["subtitle"]),
+                  s["subtitle"]) if data.trial is None else
+        Paragraph(f"{len(data.trial.files)} field file(s) · family-wise false-alarm rate "
+                  f"α = {data.alpha:g}", s["subtitle"]),
         _grid([["Table", "Variant", "Days", "Handle", "Win", "Hold", "Theory", "z", "Drift"]] + [
             [t.table_id, f"{t.variant} v{t.paytable_version}", t.days, _money(t.handle),
              _money(t.win), f"{t.hold:.2%}", f"{t.house_edge:.2%}", f"{t.z:+.2f}", _drift(t)]
@@ -236,4 +306,4 @@ def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> byte
     return buffer.getvalue()
 
 
-__all__ = ["DayPoint", "FieldTrialData", "TableSection", "render_field_trial"]
+__all__ = ["DayPoint", "FieldTrialData", "TableSection", "TrialFacts", "TrialFile", "render_field_trial"]

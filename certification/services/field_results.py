@@ -6,7 +6,6 @@ refuses the file (one error naming every line at fault) and nothing is stored.
 
 from __future__ import annotations
 
-import datetime as dt
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
@@ -16,19 +15,15 @@ from casino.models import TableConfiguration
 from casino.permissions import CAN_UPLOAD_FIELD_RESULTS
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import require_role
-from certification.economics.analysis import mixed_figures
-from certification.economics.field import DEFAULT_ALPHA, TableModel, field_check
+from certification.economics.field import DEFAULT_ALPHA
 from certification.economics.fieldfile import FieldFileError, read_field_file
-from certification.economics.report import field_json
 from certification.models import FieldDay, FieldUpload
 from certification.reports.field_trial import (
-    DayPoint,
     FieldTrialData,
-    TableSection,
     render_field_trial,
 )
-from certification.services.economics import figures_ready, table_mix, table_rules
 from certification.services.evidence import read_upload
+from certification.services.field_checks import field_result, table_sections
 from certification.services.signing import sign_pdf
 
 
@@ -63,16 +58,6 @@ def _already_recorded(days, tables) -> None:
         raise ValidationError({"file": "; ".join(sorted(clashes)[:20])})
 
 
-def table_model(table: TableConfiguration) -> TableModel:
-    rules = table_rules(table)
-    try:
-        figures_ready(table, rules)
-    except ValidationError as exc:
-        raise ValidationError({"file": exc.message_dict["economics"]}) from None
-    mixed = mixed_figures(rules, table_mix(table), table.house_way)
-    return TableModel(mixed.seat, table.occupied_seats or table.seats)
-
-
 @transaction.atomic
 def field_results_upload(*, upload, actor, alpha: float = DEFAULT_ALPHA) -> FieldUpload:
     """Check a field file against theory and keep it, with its days per table."""
@@ -86,15 +71,7 @@ def field_results_upload(*, upload, actor, alpha: float = DEFAULT_ALPHA) -> Fiel
         raise ValidationError({"file": str(exc)}) from None
     tables = _tables(days)
     _already_recorded(days, tables)
-    models = {name: table_model(table) for name, table in tables.items()}
-    report = field_check(days, alpha=alpha, models=models)
-    result = field_json(report)
-    for name, data in result["tables"].items():
-        t = tables[name]
-        data.update({"variant": t.variant.name, "paytable_version": t.paytable_version.number,
-                     "mix": {k: float(Fraction(str(v))) for k, v in (t.player_mix or {"optimal": 1}).items()},
-                     "table_id": t.pk})
-    alarms = len(result["day_alarms"]) + sum(t["drift"]["alarm"] for t in result["tables"].values())
+    result, alarms = field_result(days, tables=tables, alpha=alpha)
     record = FieldUpload(name=evidence.name, sha256=evidence.sha256, days=len(days),
                          tables=len(tables), alpha=alpha, result=result, alarms=alarms,
                          uploaded_by=actor)
@@ -108,6 +85,10 @@ def field_results_upload(*, upload, actor, alpha: float = DEFAULT_ALPHA) -> Fiel
     audit_record(actor=actor, action="field_results.upload", obj=record, before=None,
                  after=snapshot(record) | {"result": None},
                  message=f"{len(days)} days of {len(tables)} table(s), {alarms} alarm(s)")
+    if alarms:
+        from .field_trials import field_trial_alarms_raise
+
+        field_trial_alarms_raise(upload=record, actor=actor)
     return record
 
 
@@ -119,23 +100,11 @@ def _money(value: Fraction):
 
 def field_trial_data(upload: FieldUpload) -> FieldTrialData:
     result = upload.result
-    tables = []
-    for name, t in result["tables"].items():
-        series = [DayPoint(dt.date.fromisoformat(p["date"]), p["win"], p["expected"], p["sd"],
-                           p["alarm"] or "") for p in t["series"]]
-        drift = t["drift"]
-        tables.append(TableSection(
-            table_id=name, variant=t.get("variant", ""), paytable_version=t.get("paytable_version", 0),
-            players=", ".join(f"{k} {v:.0%}" for k, v in t.get("mix", {}).items()) or "optimal",
-            seats=t["seats"], days=t["days"], rounds=t["rounds"], handle=t["handle"],
-            win=t["actual_win"], expected=t["expected_win"], sd=t["sd"], z=t["z"],
-            house_edge=t["house_edge"],
-            drift_date=dt.date.fromisoformat(drift["first_date"]) if drift["first_date"] else None,
-            drift_direction=drift["direction"] or "", series=series))
     return FieldTrialData(
         title="Field trial: results against theory", generated=upload.uploaded_at.date(),
         source=upload.name, sha256=upload.sha256, alpha=upload.alpha,
-        method_days=result["method"]["days"], method_drift=result["method"]["drift"], tables=tables)
+        method_days=result["method"]["days"], method_drift=result["method"]["drift"],
+        tables=table_sections(result))
 
 
 def field_trial_report(*, upload: FieldUpload) -> bytes:

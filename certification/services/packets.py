@@ -192,8 +192,9 @@ def packet_manifest(*, data: PacketData, run: CertificationRun, jurisdiction: Ju
 
 
 def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
-                 host_casino: str = "", progress=None) -> tuple[bytes, dict[str, Any]]:
-    """The signed packet archive and its manifest."""
+                 host_casino: str = "", progress=None, appendix=None) -> tuple[bytes, dict[str, Any]]:
+    """The signed packet archive and its manifest. ``appendix(position)``, when given, returns
+    the files that close the packet (numbered from ``position``) and the manifest's additions."""
     report = progress or (lambda step, pct: None)
     checklist = packet_checklist(run=run, jurisdiction=jurisdiction, applicant=applicant,
                                  host_casino=host_casino)
@@ -206,10 +207,14 @@ def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant
         report(title, 20 + 70 * i // max(len(documents), 1))
         files.append(PacketFile(name=name, document=code, title=DOCUMENTS[code],
                                 data=_document(code, data, run), media_type=media_type(code)))
+    manifest = packet_manifest(data=data, run=run, jurisdiction=jurisdiction, checklist=checklist)
+    if appendix is not None:
+        report("appendix", 92)
+        more, additions = appendix(len(files) + 1)
+        files += more
+        manifest.update(additions)
     report("manifest", 95)
-    archive, manifest = build_archive(
-        files, packet_manifest(data=data, run=run, jurisdiction=jurisdiction, checklist=checklist),
-        sign_manifest)
+    archive, manifest = build_archive(files, manifest, sign_manifest)
     return archive, manifest
 
 
@@ -234,8 +239,10 @@ def packet_file_name(*, run: CertificationRun, jurisdiction: Jurisdiction,
 
 @transaction.atomic
 def packet_job_create(*, run: CertificationRun, jurisdiction: Jurisdiction, actor,
-                      applicant: str = "", host_casino: str = "") -> PacketJob:
-    """Queue a packet build (compliance officers and admins), audited; the task starts after commit."""
+                      applicant: str = "", host_casino: str = "", field_trial=None,
+                      task: str = "certification.packet_build") -> PacketJob:
+    """Queue a packet build (compliance officers and admins), audited; ``task`` (by name)
+    starts after commit."""
     from casino.permissions import CAN_PREPARE_PACKET
     from casino.services.audit import audit_record, snapshot
     from casino.services.errors import require_role
@@ -245,28 +252,33 @@ def packet_job_create(*, run: CertificationRun, jurisdiction: Jurisdiction, acto
         raise WorkflowError(from_state=run.status, to_state="packet",
                             reason=f"run {run.certificate_number} has not finished: certify first")
     job = PacketJob.objects.create(run=run, jurisdiction=jurisdiction, requested_by=actor,
-                                   applicant=applicant.strip(), host_casino=host_casino.strip())
+                                   applicant=applicant.strip(), host_casino=host_casino.strip(),
+                                   field_trial=field_trial)
     audit_record(actor=actor, action="packet.request", obj=job, before=None, after=snapshot(job),
                  message=f"{jurisdiction.code} packet for {run.certificate_number}")
-    transaction.on_commit(lambda: _send(job.pk))
+    transaction.on_commit(lambda: _send(job.pk, task))
     return job
 
 
-def _send(job_id: int) -> None:
+def _send(job_id: int, task: str) -> None:
     from kombu.exceptions import OperationalError as BrokerUnavailable
 
     from casino.celery import app
 
     try:
-        app.send_task("certification.packet_build", args=(job_id,))
+        app.send_task(task, args=(job_id,))
     except BrokerUnavailable:
         # The job stays queued; the page says so and a new request can be made.
         PacketJob.objects.filter(pk=job_id, status=RunStatus.QUEUED).update(
             step="waiting for the broker")
 
 
-def packet_job_execute(*, job_id: int) -> bool:
-    """Build a queued job's packet; a redelivered message finds it claimed and does nothing."""
+def packet_job_execute(*, job_id: int, appendix_for=None, after_build=None) -> bool:
+    """Build a queued job's packet; a redelivered message finds it claimed and does nothing.
+
+    ``appendix_for(job)`` gives ``packet_build`` its appendix; ``after_build(job)`` runs in the
+    transaction that stores the packet, and a WorkflowError it raises fails the job with its
+    reason (the packet is kept)."""
     claimed = PacketJob.objects.filter(pk=job_id, status=RunStatus.QUEUED).update(
         status=RunStatus.RUNNING, step="starting", progress=1)
     if claimed != 1:
@@ -279,7 +291,8 @@ def packet_job_execute(*, job_id: int) -> bool:
     try:
         archive, manifest = packet_build(run=job.run, jurisdiction=job.jurisdiction,
                                          applicant=job.applicant, host_casino=job.host_casino,
-                                         progress=progress)
+                                         progress=progress,
+                                         appendix=appendix_for(job) if appendix_for else None)
     except Exception as exc:
         PacketJob.objects.filter(pk=job_id).update(
             status=RunStatus.FAILED, error=f"{type(exc).__name__}: {exc}"[:10_000],
@@ -290,5 +303,11 @@ def packet_job_execute(*, job_id: int) -> bool:
                       ContentFile(archive), save=False)
         job.sha256, job.size, job.manifest = hashlib.sha256(archive).hexdigest(), len(archive), manifest
         job.status, job.step, job.progress, job.finished_at = RunStatus.DONE, "done", 100, timezone.now()
+        if after_build is not None:
+            try:
+                with transaction.atomic():
+                    after_build(job)
+            except WorkflowError as exc:
+                job.status, job.error = RunStatus.FAILED, f"the packet was built, but {exc.reason}"
         job.save()
     return True

@@ -1,6 +1,6 @@
 """Celery tasks: thin wrappers that load ids and call services (one module per concern)."""
 
-from .packets import packet_build_task
+from .packets import final_approval_packet_build_task, packet_build_task
 from .runs import (
     certification_run_begin_task,
     certification_run_complete_task,
@@ -32,6 +32,7 @@ __all__ = [
     "watchdog_task",
     "worker_probe",
     "packet_build_task",
+    "final_approval_packet_build_task",
 ]
 from .protection import protection_begin_task, protection_chunk_task  # noqa: E402
 
