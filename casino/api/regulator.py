@@ -156,6 +156,7 @@ class RegulatedTableSerializer(serializers.ModelSerializer):
     jurisdiction = serializers.CharField(source="casino_property.jurisdiction.code")
     game = serializers.CharField(source="variant.name")
     paytable_version = serializers.IntegerField(source="paytable_version.number", allow_null=True)
+    status = serializers.CharField(help_text="active, inactive or closed")
     approved = serializers.SerializerMethodField()
     problem = serializers.SerializerMethodField()
 

@@ -12,6 +12,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from casino.models import Jurisdiction, Notice, TableConfiguration
 from casino.permissions import CAN_READ_REGULATED
@@ -28,7 +29,11 @@ from certification.models import CertificationRun, IssuedReport, PacketJob, RunS
 from ..downloads import stored_file
 from .access import page, paginate, role_required
 
-regulator_readable = role_required(*CAN_READ_REGULATED)
+
+def regulator_readable(view):
+    """Regulators (and the back office) read here; nothing here writes, so GET and HEAD only."""
+    return require_safe(role_required(*CAN_READ_REGULATED)(view))
+
 RUN_FIGURES = ("rules_snapshot", "exact", "simulation", "randomness")
 HOME_NOTICES = 5
 
