@@ -68,3 +68,19 @@ def mine(sierra, alice, rita, adam, jurisdiction):
 @pytest.fixture
 def theirs(tahoe, alice, rita, adam, jurisdiction):
     return _certified("Sette Tahoe", jurisdiction, tahoe, alice=alice, rita=rita, adam=adam, table_id="T-1")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle():
+    """Each test starts with the public check's full allowance (the throttle counts in the cache)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def issued_pdf(run, kind: str = "approved") -> bytes:
+    issued = run.issued_reports.get(kind=kind)
+    with issued.file.open("rb") as handle:
+        return handle.read()
