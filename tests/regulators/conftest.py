@@ -4,20 +4,17 @@ it must never see. Sam reads Sierra only; both versions are certified, approved 
 from __future__ import annotations
 
 import pytest
-from django.core.files.base import ContentFile
-from django.utils import timezone
 
-from casino.models import Notice, NoticeKind
 from casino.services.regulator_scope import regulator_scope_grant
-from certification.models import CertificationRun, PacketJob, RunStatus
-from certification.services.certificates import certificate_issue_approved
-from tests.backoffice.factories import UserFactory, make_approved
+from tests.backoffice.factories import UserFactory
 from tests.lifecycle import conftest as lifecycle
+
+from .world import certified
 
 alice, rita, adam, audrey = lifecycle.alice, lifecycle.rita, lifecycle.adam, lifecycle.audrey
 oscar, api, jurisdiction, fake_engine = lifecycle.oscar, lifecycle.api, lifecycle.jurisdiction, lifecycle.fake_engine
 _media = lifecycle._media
-record, open_table, make_jurisdiction = lifecycle.record, lifecycle.open_table, lifecycle.make_jurisdiction
+make_jurisdiction = lifecycle.make_jurisdiction
 
 
 @pytest.fixture
@@ -38,36 +35,14 @@ def sam(sierra):
     return user
 
 
-def _certified(name, jurisdiction, place, *, alice, rita, adam, table_id):
-    """A version approved internally, filed and approved in ``place``, issued, dealt at a table there."""
-    from casino.services.properties import casino_property_create
-
-    submission = make_approved(officer=alice, reviewer=rita, preset="sette-e-mezzo", name=name,
-                               jurisdiction=jurisdiction)
-    version = submission.paytable_version
-    record(version, place, "submitted", alice, reference=f"{place.code.upper()}-F")
-    record(version, place, "approved", alice, reference=f"{place.code.upper()}-A")
-    run = submission.certification_run
-    certificate_issue_approved(run_id=run.pk, approver_id=rita.pk)
-    casino = casino_property_create(name=f"{place.name} casino", jurisdiction=place, actor=adam)
-    table = open_table(adam, version, casino, table_id)
-    packet = PacketJob.objects.create(run=run, jurisdiction=place, status=RunStatus.DONE, sha256="0" * 64,
-                                      size=4, finished_at=timezone.now())
-    packet.file.save(f"packet-{place.code}.zip", ContentFile(b"PK\x03\x04"))
-    notice = Notice.objects.create(kind=NoticeKind.WITHDRAWN, jurisdiction=place, paytable_version=version,
-                                   title=f"{place.name}: notice about {name}", body="Tables follow.")
-    return {"version": version, "run": CertificationRun.objects.get(pk=run.pk), "table": table,
-            "packet": packet, "notice": notice, "casino": casino}
-
-
 @pytest.fixture
 def mine(sierra, alice, rita, adam, jurisdiction):
-    return _certified("Sette Sierra", jurisdiction, sierra, alice=alice, rita=rita, adam=adam, table_id="S-1")
+    return certified("Sette Sierra", jurisdiction, sierra, alice=alice, rita=rita, adam=adam, table_id="S-1")
 
 
 @pytest.fixture
 def theirs(tahoe, alice, rita, adam, jurisdiction):
-    return _certified("Sette Tahoe", jurisdiction, tahoe, alice=alice, rita=rita, adam=adam, table_id="T-1")
+    return certified("Sette Tahoe", jurisdiction, tahoe, alice=alice, rita=rita, adam=adam, table_id="T-1")
 
 
 @pytest.fixture(autouse=True)
@@ -79,8 +54,3 @@ def _fresh_throttle():
     yield
     cache.clear()
 
-
-def issued_pdf(run, kind: str = "approved") -> bytes:
-    issued = run.issued_reports.get(kind=kind)
-    with issued.file.open("rb") as handle:
-        return handle.read()

@@ -13,7 +13,7 @@ from casino.services.revocations import certificate_revoke
 from certification.models import ReportKind
 from certification.services.certificates import certificate_issue
 
-from .conftest import issued_pdf
+from .world import issued_pdf
 
 pytestmark = pytest.mark.django_db
 KEYS = {"genuine", "status", "game", "version", "jurisdictions"}

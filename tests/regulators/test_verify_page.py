@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from casino.models import AuditEvent
 from certification.models import IssuedReport
 
-from .conftest import issued_pdf
+from .world import issued_pdf
 
 pytestmark = pytest.mark.django_db
 URL = "/verify/"
