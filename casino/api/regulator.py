@@ -48,13 +48,12 @@ class RegulatedViewSet(DomainErrorsMixin, viewsets.ReadOnlyModelViewSet):
 class RegulatedJurisdictionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Jurisdiction
-        fields = ["code", "name"]
+        fields = ["id", "code", "name"]
 
 
 class RegulatedJurisdictionViewSet(RegulatedViewSet):
     queryset = Jurisdiction.objects.order_by("name")
     serializer_class = RegulatedJurisdictionSerializer
-    lookup_field = "code"
 
 
 MATRIX_FILTERS = [

@@ -72,7 +72,7 @@ def test_the_api_is_its_own_only(api, sam, mine, theirs):
     assert {(r["jurisdiction"], r["paytable_version_id"]) for r in rows} == {("sierra", mine["version"].pk)}
     assert client.get("/api/v1/regulator/approvals/?jurisdiction=tahoe").status_code == 404
     assert [j["code"] for j in client.get("/api/v1/regulator/jurisdictions/").json()["results"]] == ["sierra"]
-    assert client.get("/api/v1/regulator/jurisdictions/tahoe/").status_code == 404
+    assert client.get(f"/api/v1/regulator/jurisdictions/{theirs['casino'].jurisdiction_id}/").status_code == 404
     numbers = [c["certificate_number"] for c in client.get("/api/v1/regulator/certificates/").json()["results"]]
     assert numbers == [mine["run"].certificate_number]
     own = client.get(f"/api/v1/regulator/certificates/{mine['run'].certificate_number}/").json()
