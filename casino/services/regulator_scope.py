@@ -111,7 +111,10 @@ def status_within(status: CertificateStatus, user) -> CertificateStatus:
     scope = scope_of(user)
     if scope.everything:
         return status
-    codes = set(Jurisdiction.objects.filter(pk__in=scope.jurisdiction_ids).values_list("code", flat=True))
+    codes = getattr(user, "_tablecert_scope_codes", None)
+    if codes is None:  # once per request, not once per certificate on a list page
+        codes = user._tablecert_scope_codes = frozenset(
+            Jurisdiction.objects.filter(pk__in=scope.jurisdiction_ids).values_list("code", flat=True))
     standings = [s for s in status.jurisdictions if s.jurisdiction in codes]
     own_reason = any(s.reason == status.reason for s in standings) or not any(
         s.reason == status.reason for s in status.jurisdictions)
@@ -135,6 +138,6 @@ def regulator_scope_grant(*, user, jurisdictions: list[Jurisdiction], actor=None
                          after=snapshot(scope),
                          message=f"{user.get_username()} reads {jurisdiction.code} as a regulator")
             granted.append(scope)
-    user.__dict__.pop("_tablecert_scope", None)
-    user.__dict__.pop("_tablecert_roles", None)
+    for cached in ("_tablecert_scope", "_tablecert_scope_codes", "_tablecert_roles"):
+        user.__dict__.pop(cached, None)
     return granted

@@ -23,7 +23,7 @@ def certified(name, jurisdiction, place, *, alice, rita, adam, table_id):
     record(version, place, "approved", alice, reference=f"{place.code.upper()}-A")
     run = submission.certification_run
     certificate_issue_approved(run_id=run.pk, approver_id=rita.pk)
-    casino = casino_property_create(name=f"{place.name} casino", jurisdiction=place, actor=adam)
+    casino = casino_property_create(name=f"{place.name} casino for {name}", jurisdiction=place, actor=adam)
     table = open_table(adam, version, casino, table_id)
     packet = PacketJob.objects.create(run=run, jurisdiction=place, status=RunStatus.DONE, sha256="0" * 64,
                                       size=4, finished_at=timezone.now())
