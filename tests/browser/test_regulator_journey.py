@@ -13,10 +13,9 @@ from playwright.sync_api import expect
 from casino.permissions import Role
 from casino.services.revocations import certificate_revoke
 from tests.backoffice.factories import JurisdictionFactory, UserFactory
+from tests.browser.conftest import PASSWORD
 from tests.regulators.world import certified, issued_pdf
 from tests.web.regulator_world import BOUNDS
-
-from tests.browser.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
