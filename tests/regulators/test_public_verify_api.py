@@ -101,3 +101,24 @@ def test_the_schema_shows_the_endpoint_without_authentication(api, adam):
     assert operation.get("security", [{}]) in ([{}], [])
     assert "sha256" in [p["name"] for p in operation["parameters"]]
     assert set(schema["components"]["schemas"]["PublicVerdict"]["properties"]) == KEYS
+
+
+def test_an_invented_forwarded_for_header_earns_no_fresh_allowance(settings):
+    settings.TABLECERT_PUBLIC_VERIFY_RATE = "2/minute"
+    client = APIClient()
+    codes = [client.get("/api/v1/public/certificates/TC-X/", {"sha256": "ab" * 32},
+                        HTTP_X_FORWARDED_FOR=f"10.0.0.{i}").status_code for i in range(3)]
+    assert codes == [200, 200, 429]
+
+
+def test_behind_a_trusted_proxy_each_client_address_has_its_own_allowance(settings):
+    settings.TABLECERT_PUBLIC_VERIFY_RATE = "1/minute"
+    settings.TABLECERT_TRUSTED_PROXIES = 1
+    client = APIClient()
+
+    def ask(forwarded):
+        return client.get("/api/v1/public/certificates/TC-X/", {"sha256": "ab" * 32},
+                          HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+    # The proxy appends the address it saw; what the client wrote before it does not count.
+    assert [ask("198.51.100.7"), ask("203.0.113.1, 198.51.100.7"), ask("198.51.100.8")] == [200, 429, 200]
