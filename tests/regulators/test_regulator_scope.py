@@ -127,3 +127,17 @@ def test_its_navigation_shows_only_what_it_may_see(sam_client, mine):
     for url in (reverse("web:variant-list"), reverse("web:submission-list"), reverse("web:audit-list"),
                 reverse("web:approval-matrix"), reverse("web:table-list")):
         assert f'href="{url}"' not in nav
+
+
+def test_another_regulators_reasons_stay_with_it(api, sam, rita, alice, mine, tahoe):
+    from casino.models import DecisionStatus
+    from casino.services.regulators import regulator_decision_record
+
+    version = mine["version"]
+    for status, actor, terms in ((DecisionStatus.SUBMITTED, alice, {}), (DecisionStatus.APPROVED, alice, {}),
+                                 (DecisionStatus.REVOKED, rita, {"reason": "Tahoe found a marked deck"})):
+        regulator_decision_record(paytable_version=version, jurisdiction=tahoe, status=status, actor=actor, **terms)
+    body = api(sam).get(f"/api/v1/regulator/certificates/{mine['run'].certificate_number}/").json()["status"]
+    assert body["state"] == "revoked"  # the certificate's own state is public
+    assert body["reason"] == "" and [s["jurisdiction"] for s in body["jurisdictions"]] == ["sierra"]
+    assert "Tahoe" not in str(body) and "tahoe" not in str(body)
