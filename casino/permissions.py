@@ -12,7 +12,10 @@ class Role:
     REVIEWER = "Reviewer"
     ADMIN = "Admin"
     AUDITOR = "Auditor"
-    ALL = (OFFICER, REVIEWER, ADMIN, AUDITOR)
+    # A regulator's staff: reads what was filed in its own jurisdictions, nothing else.
+    REGULATOR = "Regulator"
+    BACK_OFFICE = (OFFICER, REVIEWER, ADMIN, AUDITOR)
+    ALL = (*BACK_OFFICE, REGULATOR)
 
 
 def roles_setup() -> list[Group]:
@@ -24,7 +27,7 @@ def roles_of(user) -> frozenset[str]:
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return frozenset()
     if user.is_superuser:
-        return frozenset(Role.ALL)
+        return frozenset(Role.BACK_OFFICE)
     cached = getattr(user, "_tablecert_roles", None)
     if cached is None:
         cached = user._tablecert_roles = _role_names(user.pk)
@@ -63,7 +66,9 @@ def has_role(user, *roles: str) -> bool:
 
 
 # What each kind of action needs. Segregation of duties is checked in the workflow on top.
-CAN_READ = Role.ALL
+# The back office reads everything; a regulator reads only through casino.services.regulator_scope.
+CAN_READ = Role.BACK_OFFICE
+CAN_READ_REGULATED = (*Role.BACK_OFFICE, Role.REGULATOR)
 CAN_AUTHOR_VARIANT = (Role.OFFICER,)
 CAN_EDIT_PAYTABLE = (Role.OFFICER, Role.ADMIN)
 CAN_SUBMIT = (Role.OFFICER,)

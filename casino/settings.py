@@ -6,6 +6,7 @@ broker on the local filesystem and results in the database, so a laptop needs no
 ``DJANGO_ENV=production`` turns on the deployment checks and refuses a missing secret.
 """
 
+import re
 from pathlib import Path
 
 import environ
@@ -278,6 +279,17 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 25,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
+# Anyone may check a certificate file against the register (/verify/ and the public API): this
+# many checks per client address, the page and the API together ("N/second|minute|hour|day").
+TABLECERT_PUBLIC_VERIFY_RATE = env.str("TABLECERT_PUBLIC_VERIFY_RATE", default="30/minute")
+if not re.fullmatch(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)", TABLECERT_PUBLIC_VERIFY_RATE):
+    raise ImproperlyConfigured(f"TABLECERT_PUBLIC_VERIFY_RATE must look like 30/minute, "
+                               f"not {TABLECERT_PUBLIC_VERIFY_RATE!r}")
+# How many proxies in front of the web service append to X-Forwarded-For (the TLS proxy: 1);
+# the rate limit counts per client address read through them, never from the client's own header.
+TABLECERT_TRUSTED_PROXIES = env.int("TABLECERT_TRUSTED_PROXIES", default=0)
+# An upload to the public check larger than this is refused before it is hashed.
+TABLECERT_PUBLIC_VERIFY_MAX_BYTES = env.int("TABLECERT_PUBLIC_VERIFY_MAX_BYTES", default=10 * 1024 * 1024)
 SPECTACULAR_SETTINGS = {
     "TITLE": "tablecert API",
     "DESCRIPTION": "Rule variants, paytables, tables, submissions and certification runs.",

@@ -8,8 +8,10 @@ from .api.docs import api_docs
 from .views import approvals as approval_views
 from .views import certificates as certificate_views
 from .views import field_trials as field_trial_views
+from .views import regulator_portal as portal
 from .views import regulators as regulator_views
 from .views import tuning as tuning_views
+from .views import verify as verify_views
 
 handler403 = "casino.views.errors.forbidden"
 handler404 = "casino.views.errors.not_found"
@@ -80,6 +82,16 @@ web_patterns = [
     path("approvals/", approval_views.approval_matrix_page, name="approval-matrix"),
     path("approvals.csv", approval_views.approval_matrix_export, name="approval-matrix-csv"),
     path("notices/", approval_views.notice_list, name="notice-list"),
+    # A regulator's own jurisdictions (read-only), and anyone's check of a certificate file
+    path("regulator/", portal.regulator_home, name="regulator-home"),
+    path("regulator/approvals.csv", portal.regulator_matrix_csv, name="regulator-matrix-csv"),
+    path("regulator/certificates/", portal.regulator_certificates, name="regulator-certificates"),
+    path("regulator/certificates/<str:number>/certificate.pdf", portal.regulator_certificate_file,
+         name="regulator-certificate-file"),
+    path("regulator/packets/<int:pk>/download/", portal.regulator_packet_file, name="regulator-packet-file"),
+    path("regulator/tables/", portal.regulator_tables, name="regulator-tables"),
+    path("regulator/notices/", portal.regulator_notices, name="regulator-notices"),
+    path("verify/", verify_views.certificate_verify_page, name="verify"),
 ]
 
 urlpatterns = [

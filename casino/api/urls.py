@@ -11,6 +11,15 @@ from .lifecycle import (
     NoticeViewSet,
 )
 from .packets import PacketJobViewSet
+from .public import PublicCertificateView
+from .regulator import (
+    RegulatedApprovalsViewSet,
+    RegulatedCertificateViewSet,
+    RegulatedJurisdictionViewSet,
+    RegulatedNoticeViewSet,
+    RegulatedPacketViewSet,
+    RegulatedTableViewSet,
+)
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
 from .tables import TableViewSet
@@ -36,4 +45,15 @@ router.register("properties", CasinoPropertyViewSet)
 router.register("notices", NoticeViewSet)
 router.register("field-trials", FieldTrialViewSet, basename="field-trials")
 
-urlpatterns = [path("", include(router.urls))]
+# A regulator's own jurisdictions, read-only (casino.api.regulator).
+router.register("regulator/jurisdictions", RegulatedJurisdictionViewSet, basename="regulator-jurisdiction")
+router.register("regulator/approvals", RegulatedApprovalsViewSet, basename="regulator-approvals")
+router.register("regulator/certificates", RegulatedCertificateViewSet, basename="regulator-certificate")
+router.register("regulator/packets", RegulatedPacketViewSet, basename="regulator-packet")
+router.register("regulator/tables", RegulatedTableViewSet, basename="regulator-table")
+router.register("regulator/notices", RegulatedNoticeViewSet, basename="regulator-notice")
+
+urlpatterns = [
+    path("public/certificates/<str:number>/", PublicCertificateView.as_view(), name="public-certificate"),
+    path("", include(router.urls)),
+]

@@ -5,6 +5,7 @@ from .base import ImmutableRecordError
 from .figures import PaytableVersionFigures
 from .jurisdiction import Jurisdiction
 from .properties import CasinoProperty
+from .regulator_scopes import RegulatorScope
 from .regulators import (
     ENDED_STATUSES,
     FINAL_STATUSES,
@@ -51,6 +52,7 @@ __all__ = [
     "Notice",
     "NoticeKind",
     "RegulatorDecision",
+    "RegulatorScope",
     "RegulatorSubmission",
     "OPEN_SUBMISSION_STATUSES",
     "SEAT_BOUNDS",

@@ -121,18 +121,21 @@ def _variant_filter(variant: str | int | None) -> GameVariant | None:
 
 def approval_matrix(*, jurisdiction: str | None = None, variant: str | int | None = None,
                     status: str | None = None, expiring: bool = False,
-                    today: dt.date | None = None) -> ApprovalMatrix:
+                    today: dt.date | None = None, within: frozenset[int] | None = None) -> ApprovalMatrix:
     """Paytable versions as rows, jurisdictions as columns, each cell the filing's state.
 
     Rows are the versions approved internally or filed anywhere. ``jurisdiction`` (a code)
     keeps one column; ``variant`` (id or name) one variant's versions; ``status`` the rows with
     a cell in that state; ``expiring`` the rows with an approval ending within 90 days.
-    Unknown filter values raise ValidationError naming the filter.
+    ``within`` (jurisdiction ids: a regulator's scope) keeps those columns and only the
+    versions filed there. Unknown filter values raise ValidationError naming the filter.
     """
     if status and status not in DecisionStatus.values:
         raise ValidationError({"status": f"{status!r} is not one of {', '.join(DecisionStatus.values)}"})
     today = today or timezone.localdate()
     columns = _jurisdiction_filter(jurisdiction)
+    if within is not None:
+        columns = [column for column in columns if column.pk in within]
     chosen = _variant_filter(variant)
     versions = PaytableVersion.objects.select_related("paytable__variant").order_by(
         "paytable__variant__name", "paytable__variant_id", "number")
@@ -140,8 +143,11 @@ def approval_matrix(*, jurisdiction: str | None = None, variant: str | int | Non
         versions = versions.filter(paytable__variant=chosen)
     states = current_decisions(paytable_versions=versions.values("pk"), jurisdictions=[j.pk for j in columns])
     filed = {version_id for version_id, _ in states}
+    listed = versions.filter(pk__in=filed)
+    if within is None:
+        listed = versions.filter(status__in=[VersionStatus.APPROVED]) | listed
     rows = []
-    for version in versions.filter(status__in=[VersionStatus.APPROVED]) | versions.filter(pk__in=filed):
+    for version in listed:
         cells = []
         for column in columns:
             decision = states.get((version.pk, column.pk))

@@ -70,6 +70,11 @@ class Abilities:
     def tune(self) -> bool:
         return self._any(perms.CAN_TUNE)
 
+    @property
+    def regulate(self) -> bool:
+        """A regulator reading its own jurisdictions only (a back-office role reads everything)."""
+        return Role.REGULATOR in self.roles and not self.read
+
 
 def abilities(user) -> Abilities:
     return Abilities(roles_of(user))

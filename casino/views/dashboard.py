@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 
 from casino.models import (
     AuditEvent,
@@ -72,6 +73,8 @@ def _auditor(user) -> dict:
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     can = abilities(request.user)
+    if can.regulate:
+        return redirect("web:regulator-home")
     context: dict = {}
     if can.author or can.submit:
         context["officer"] = _officer(request.user)

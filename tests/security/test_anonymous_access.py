@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 
 # Public on purpose: signing in, the load balancer's probe, and the site's icon (a redirect
 # to a static file, which the login page needs as much as its stylesheet).
-ALLOWED = {"login", "health", "admin:login", "logout", "admin:logout", "favicon"}
+# Checking a certificate file against the register is public too (casino.api.public).
+ALLOWED = {"login", "health", "admin:login", "logout", "admin:logout", "favicon", "web:verify",
+           "public-certificate"}
 LOGIN_PAGES = ("/accounts/login/", "/admin/login/")
 GROUP = re.compile(r"\(\?P<(\w+)>((?:[^()]|\([^()]*\))*)\)")
 SAMPLES = ("1", "casino", "gamevariant", "x")

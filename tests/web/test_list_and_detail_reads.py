@@ -96,7 +96,8 @@ def test_api_lists_show_every_row_once(backoffice, client):
                 break
             page = client.get(page["next"]).json()
         assert len(shown) == len(set(shown)) == first.json()["count"], url
-        assert set(shown) == set(viewset.queryset.values_list("pk", flat=True)), url
+        # Rows are keyed by id, or by what the viewset looks them up with (a certificate's number).
+        assert set(shown) == set(viewset.queryset.values_list(viewset.lookup_field, flat=True)), url
 
 
 def test_ids_that_match_nothing_are_not_found(backoffice, client):
@@ -104,12 +105,12 @@ def test_ids_that_match_nothing_are_not_found(backoffice, client):
 
     client.force_login(backoffice.auditor)
     for prefix, viewset, _ in router.registry:
-        if viewset.queryset is None:  # computed views (the approval matrix) have tests of their own
-            continue
+        if viewset.queryset is None or viewset.queryset.query.is_empty():
+            continue  # computed views (the approval matrices) have tests of their own
         url = f"/api/v1/{prefix}/"
         some = viewset.queryset.first()
         if some is not None:  # a kind of record the data set holds: its own id is found
-            assert client.get(f"{url}{some.pk}/").status_code == 200, url
+            assert client.get(f"{url}{getattr(some, viewset.lookup_field)}/").status_code == 200, url
         for missing in ("0", "abc", str(10**30)):
             assert client.get(f"{url}{missing}/").status_code == 404, (url, missing)
     for page in ("variants", "submissions"):
