@@ -58,6 +58,7 @@ def packet_profile(jurisdiction: Jurisdiction) -> Profile:
         documents=tuple(jurisdiction.documents),
         min_simulated_rounds=jurisdiction.min_simulated_rounds,
         randomness_required=tuple(jurisdiction.randomness_required or ()),
+        language=jurisdiction.language,
     )
 
 
@@ -122,6 +123,12 @@ def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, appli
     items.append(ChecklistItem("Shuffling procedure stated", bool(table.shuffling_method),
                                table.shuffling_method or "no table configuration or run names one"))
     term = jurisdiction.applicant_term
+    if jurisdiction.to_complete:
+        # The shipped generic profiles (italia, espana) leave these for an admin to fill in.
+        items.append(ChecklistItem(
+            "Profile completed by an admin", False,
+            f"the {jurisdiction.name} profile has no {', '.join(jurisdiction.to_complete)} yet: "
+            "an admin completes them before the packet is filed"))
     items.append(ChecklistItem(f"{term.capitalize()} and host casino named",
                                bool(applicant and host_casino),
                                ", ".join(x for x in (applicant, host_casino) if x) or

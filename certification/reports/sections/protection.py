@@ -11,6 +11,7 @@ from reportlab.platypus import Flowable, PageBreak
 from certification.protection.text import report_rows
 
 from ..data import CertificateData
+from ..i18n import _
 from ..tables import grid, para
 from . import body, escape, heading, subheading
 
@@ -20,7 +21,7 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
     if report is None:
         return []
     table = report["table"]
-    story: list[Flowable] = [PageBreak(), heading("A Game protection"), body(
+    story: list[Flowable] = [PageBreak(), heading(_("A Game protection")), body(
         "For each way a player could see more than the rules allow, the change in the player's "
         "expected result per initial wager when it plays optimally with the information "
         "(the player edge gain), exact where the exact engine reaches and simulated with a 95 % "
@@ -52,7 +53,7 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
             story.append(body(f"Countermeasure: {escape(c)}", "small"))
     curve = report["exposures"].get("collusion", {}).get("collusion_curve") or []
     if curve:
-        story.append(subheading("Collusion by the number of players sharing their cards"))
+        story.append(subheading(_("Collusion by the number of players sharing their cards")))
         story.append(grid(["k", "Method", "Player edge gain", "95% CI / exact"],
                           [[str(p["k"]), p["method"], f"{p['player_edge_gain'] * 100:+.4f} %",
                             para(escape(p.get("player_edge_gain_fraction") or
@@ -60,7 +61,7 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
                            for p in curve], [0.1, 0.2, 0.3, 0.4], width, numeric_from=2))
     dealt = report["exposures"].get("dealt_through", {}).get("dealt_through_curve") or []
     if dealt:
-        story.append(subheading("Dealing through, by penetration"))
+        story.append(subheading(_("Dealing through, by penetration")))
         story.append(grid(["Penetration", "Rounds per shoe", "Perfect information", "Count bettor"],
                           [[f"{p['penetration']:g}", str(p["rounds_per_shoe"]), _point(p, ""),
                             _point(p, "count_")] for p in dealt], [0.16, 0.16, 0.34, 0.34], width))

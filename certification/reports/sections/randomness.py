@@ -11,6 +11,7 @@ from casino.rules.cards import deck_for_size
 from ..charts import position_heatmap
 from ..data import CertificateData
 from ..fmt import count, decimal, pvalue
+from ..i18n import _
 from ..styles import FAIL, PASS
 from ..tables import facts, grid, para
 from . import body, escape, heading, subheading
@@ -20,7 +21,7 @@ NIST_ALPHA = 0.01
 
 
 def randomness_section(data: CertificateData, width: float) -> list[Flowable]:
-    story: list[Flowable] = [heading("5 Randomness of the deal")]
+    story: list[Flowable] = [heading(_("5 Randomness of the deal"))]
     parts = [(data.nist, nist_block), (data.shuffle_battery, battery_block),
              (data.procedure, procedure_block)]
     present = [(evidence, block) for evidence, block in parts if evidence is not None]
@@ -48,7 +49,7 @@ def _acceptance(summary: dict, p_count: int) -> tuple[float, float] | None:
 
 def nist_block(number: str, nist: dict, width: float) -> list[Flowable]:
     story: list[Flowable] = [
-        heading(f"{number} RNG output: NIST SP 800-22", 1),
+        heading(_("{number} RNG output: NIST SP 800-22").format(number=number), 1),
         body(f"The fifteen tests of NIST SP 800-22 rev. 1a at their standard parameters, run on "
              f"{count(nist['streams'])} streams of {count(nist['bits_per_stream'])} bits. A test "
              f"passes when the proportion of p-values ≥ {NIST_ALPHA:g} lies in the acceptance "
@@ -80,7 +81,7 @@ def nist_block(number: str, nist: dict, width: float) -> list[Flowable]:
 def battery_block(number: str, battery: dict, width: float) -> list[Flowable]:
     verdict = battery.get("verdict", "")
     story: list[Flowable] = [
-        heading(f"{number} Shuffle log battery", 1),
+        heading(_("{number} Shuffle log battery").format(number=number), 1),
         body("Every test of the battery was run on the submitted shuffle log; p-values are "
              f"adjusted with Holm's method so that the whole battery has a family-wise level of "
              f"{battery['alpha']:g}. A test is flagged when its adjusted p-value falls below "
@@ -116,7 +117,7 @@ def battery_block(number: str, battery: dict, width: float) -> list[Flowable]:
         except (ValueError, KeyError, TypeError):
             labels = [str(i + 1) for i in range(n)]
         story.append(KeepTogether([
-            subheading("Where each card landed"),
+            subheading(_("Where each card landed")),
             position_heatmap(counts, labels, width),
             body(f"Each cell counts how often a card (row) ended at a position (column) over "
                  f"{count(battery['shuffles'])} shuffles, coloured by its distance from the "
@@ -150,7 +151,7 @@ def procedure_block(number: str, proc: dict, width: float) -> list[Flowable]:
                     + ("mixes the deck" if enough else "leaves the deck detectably ordered")),
     ]
     story: list[Flowable] = [
-        heading(f"{number} Hand-shuffle procedure", 1),
+        heading(_("{number} Hand-shuffle procedure").format(number=number), 1),
         body("The dealing procedure is judged by how far the deck it leaves is from a uniformly "
              "random order (total variation distance: the largest difference the procedure "
              "makes to the probability of any event about the order) and by how much a player "

@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, KeepTogether
 from ..charts import convergence_chart
 from ..data import CertificateData
 from ..fmt import bet_name, count, net, pct, prob, signed
+from ..i18n import _
 from ..styles import FAIL, PASS
 from ..tables import facts, grid, para
 from ..verdict import Z_LIMIT
@@ -31,7 +32,7 @@ def _point(bet: dict, p: dict) -> dict:
 
 
 def simulation_section(data: CertificateData, width: float) -> list[Flowable]:
-    story: list[Flowable] = [heading("4 Simulation confirmation")]
+    story: list[Flowable] = [heading(_("4 Simulation confirmation"))]
     sim = data.simulation
     if sim is None:
         story.append(body("No simulation was part of this certification. The figures of "
@@ -51,7 +52,7 @@ def simulation_section(data: CertificateData, width: float) -> list[Flowable]:
         rows.append(("Speed", f"{count(sim['rounds_per_second'])} rounds per second "
                               f"({sim.get('seconds', 0):.1f} s)"))
     story.append(facts(rows, width, 0.22))
-    story.append(subheading("Observed house edge against the exact figure"))
+    story.append(subheading(_("Observed house edge against the exact figure")))
     table_rows, extra = [], []
     for i, (name, bet) in enumerate(sim["bets"].items(), start=1):
         exact = data.exact["bets"].get(name, {}).get("house_edge")
@@ -73,7 +74,7 @@ def simulation_section(data: CertificateData, width: float) -> list[Flowable]:
         if bet.get("convergence") and exact:
             points = [_point(bet, p) for p in bet["convergence"]]
             story.append(KeepTogether([
-                subheading(f"Convergence: {bet_name(name).lower()}"),
+                subheading(_("Convergence: {bet}").format(bet=bet_name(name).lower())),
                 convergence_chart(points, exact["house_edge"], width, 175),
                 body(f"Running house edge of the {bet_name(name).lower()} as the simulation "
                      "progressed, with its 95% confidence band; the dashed line is the exact "
@@ -93,7 +94,7 @@ def outcome_comparison(name: str, observed: dict, exact: dict, width: float
     rows = [[net(k), prob(exact.get(k, 0.0)), prob(observed.get(k, 0) / scale),
              signed(observed.get(k, 0) / scale - exact.get(k, 0.0), 6)] for k in keys]
     return [KeepTogether([
-        subheading(f"Outcome frequencies: {bet_name(name).lower()}"),
+        subheading(_("Outcome frequencies: {bet}").format(bet=bet_name(name).lower())),
         grid(["Net result", "Exact probability", "Observed frequency", "Difference"], rows,
              [0.22, 0.26, 0.26, 0.26], width * 0.75, font_size=7.5),
     ])]
