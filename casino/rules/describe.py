@@ -64,7 +64,7 @@ def _span(totals: tuple[int, ...]) -> str:
 def _joined(items: list, word: str = "and") -> str:
     if len(items) == 1:
         return items[0]
-    template = "{first} or {last}" if word == "or" else "{first} and {last}"
+    template = N_("{first} or {last}") if word == "or" else N_("{first} and {last}")
     return Phrase(template, first=Joined(items[:-1], ", "), last=items[-1])
 
 

@@ -79,9 +79,9 @@ class SevenHalfTable:
 
         first, upcard = draw(), draw()
         r.steps.append(Phrase(
-            "The player receives {card} face down; the dealer receives {upcard} face up."
+            N_("The player receives {card} face down; the dealer receives {upcard} face up.")
             if self.rules.dealer_upcard_visible else
-            "The player receives {card} face down; the dealer receives {upcard} face down.",
+            N_("The player receives {card} face down; the dealer receives {upcard} face down."),
             card=card_name(first), upcard=card_name(upcard)))
         if self.kd_first and first == "KD":
             return self._kd_paid(r)
@@ -141,9 +141,10 @@ class SevenHalfTable:
             r.features.add("shoot")
             card = draw()
             made = card_kind(card, self.special) in (FIGURE, KD)
-            r.steps.append(Phrase("The player shoots the 7: one card face down, {card}, a "
-                                  "figure: 7½." if made else "The player shoots the 7: one card "
-                                  "face down, {card}, not a figure: bust.", card=card_name(card)))
+            r.steps.append(Phrase(N_("The player shoots the 7: one card face down, {card}, a "
+                                     "figure: 7½.") if made else
+                                  N_("The player shoots the 7: one card face down, {card}, not a "
+                                     "figure: bust."), card=card_name(card)))
             return [[first, card]], (True if made else None)
         hands, splits, h = [[first]], 0, 0
         while h < len(hands):
@@ -169,15 +170,16 @@ class SevenHalfTable:
                     break
                 card = draw()
                 hand.append(card)
-                r.steps.append(Phrase("The player draws {card} (hand {hand}): {said}."
-                                      if len(hands) > 1 else "The player draws {card}: {said}.",
+                r.steps.append(Phrase(N_("The player draws {card} (hand {hand}): {said}.")
+                                      if len(hands) > 1 else N_("The player draws {card}: {said}."),
                                       card=card_name(card), hand=str(h + 1), said=self._said(hand)))
             bust = self.total(hand) < 0
             if len(hands) > 1:
-                template = ("The player is bust with {said} (hand {hand})." if bust else
-                            "The player stands with {said} (hand {hand}).")
+                template = (N_("The player is bust with {said} (hand {hand}).") if bust else
+                            N_("The player stands with {said} (hand {hand})."))
             else:
-                template = "The player is bust with {said}." if bust else "The player stands with {said}."
+                template = (N_("The player is bust with {said}.") if bust else
+                            N_("The player stands with {said}."))
             r.steps.append(Phrase(template, said=self._said(hand), hand=str(h + 1)))
             h += 1
         return hands, None
@@ -212,11 +214,12 @@ class SevenHalfTable:
                                   said=self._said(dealer)))
         bust = self.total(dealer) < 0
         if reach:
-            template = ("The dealer is bust with {said} (it must reach the player's shown 7½)."
+            template = (N_("The dealer is bust with {said} (it must reach the player's shown 7½).")
                         if bust else
-                        "The dealer stands with {said} (it must reach the player's shown 7½).")
+                        N_("The dealer stands with {said} (it must reach the player's shown 7½)."))
         else:
-            template = "The dealer is bust with {said}." if bust else "The dealer stands with {said}."
+            template = (N_("The dealer is bust with {said}.") if bust else
+                        N_("The dealer stands with {said}."))
         r.steps.append(Phrase(template, said=self._said(dealer)))
         return dealer
 
