@@ -75,6 +75,8 @@ def say(value: object) -> str:
         template = _(value.template)
         if not value.args:
             return template
+        if template is value.template:
+            return str(value)  # not in the catalogue (a test keeps that from happening)
         return template.format(**{k: _argument(v) for k, v in value.args.items()})
     if isinstance(value, str):
         return _(value)

@@ -22,6 +22,7 @@ from casino.models import Jurisdiction, TableConfiguration, TableStatus
 from casino.models.tables import SEAT_BOUNDS
 from casino.rules import PRESET_SOURCES, rules_from_dict
 from casino.rules.describe import describe_paytable, describe_rules
+from casino.rules.phrases import N_, Joined, Phrase
 from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
 from certification.odds.examples import worked_examples
@@ -33,6 +34,10 @@ from certification.reports.packet.manifest import PacketFile, build_archive
 from certification.services.certificates import GAME_NAMES, git_commit
 from certification.services.runs import exact_figures, verdict_for
 from certification.services.signing import sign_manifest, sign_pdf
+
+PROFILE_FIELDS = {"regulator": N_("regulator"), "regulation_reference": N_("legal reference"),
+                  "signatory_block": N_("signatory block")}
+"""The profile's fields an admin completes, as the packet names them."""
 
 
 class PacketBuildError(RuntimeError):
@@ -87,21 +92,26 @@ def profile_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction) -> l
     checks, every bet's house edge inside its bounds. One run may serve several profiles."""
     items: list[ChecklistItem] = []
     minimum = jurisdiction.min_simulated_rounds
+    # Names and details are phrases: the web shows them in English, a packet's cover letter
+    # in the profile's language.
     items.append(ChecklistItem(
-        "Simulation size", run.rounds >= minimum,
-        f"{run.rounds:,} simulated rounds; the profile asks for at least {minimum:,}"))
+        Phrase("Simulation size"), run.rounds >= minimum,
+        Phrase("{rounds:,} simulated rounds; the profile asks for at least {minimum:,}",
+               rounds=run.rounds, minimum=minimum)))
     randomness = run.randomness or {}
     for check in jurisdiction.randomness_required or ():
         present = bool(randomness.get(check))
         items.append(ChecklistItem(
-            f"Randomness: {RANDOMNESS_CHECKS.get(check, check)}", present,
-            "included in the certification" if present else "missing from the certification run"))
+            Phrase("Randomness: {check}", check=RANDOMNESS_CHECKS.get(check, check)), present,
+            Phrase("included in the certification") if present else
+            Phrase("missing from the certification run")))
     edges = {name: Fraction(b["ev_fraction"]) * -1 for name, b in ((run.exact or {}).get("bets") or {}).items()}
     verdict = verdict_for(house_edges=edges, jurisdiction=jurisdiction) if edges else {"blocking": [{}]}
     items.append(ChecklistItem(
-        f"{jurisdiction.house_edge_term.capitalize()} within the {jurisdiction.name} bounds",
+        Phrase("{term} within the {jurisdiction} bounds",
+               term=jurisdiction.house_edge_term.capitalize(), jurisdiction=jurisdiction.name),
         not verdict["blocking"],
-        "every bet inside the bounds" if not verdict["blocking"] else "; ".join(
+        Phrase("every bet inside the bounds") if not verdict["blocking"] else "; ".join(
             f"{b.get('bet', '')}: {b.get('value', '')} {b.get('reason', '')}".strip()
             for b in verdict["blocking"]) or "no exact figures"))
     return items
@@ -110,29 +120,33 @@ def profile_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction) -> l
 def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
                      host_casino: str = "") -> list[ChecklistItem]:
     """What the profile requires, item by item, and whether this run meets it."""
-    items = [ChecklistItem("Certification run finished", run.status == RunStatus.DONE,
-                           f"run {run.certificate_number} is {run.get_status_display().lower()}")]
+    items = [ChecklistItem(Phrase("Certification run finished"), run.status == RunStatus.DONE,
+                           Phrase("run {number} is {status}", number=run.certificate_number,
+                                  status=run.get_status_display().lower()))]
     certificate = _certificate(run)
     items.append(ChecklistItem(
-        "Approved certificate", certificate is not None and certificate.kind == ReportKind.APPROVED,
-        "approved" if certificate is not None and certificate.kind == ReportKind.APPROVED else
-        ("only a draft certificate: the submission is not approved yet" if certificate else
-         "no certificate issued")))
+        Phrase("Approved certificate"),
+        certificate is not None and certificate.kind == ReportKind.APPROVED,
+        Phrase("approved") if certificate is not None and certificate.kind == ReportKind.APPROVED
+        else (Phrase("only a draft certificate: the submission is not approved yet")
+              if certificate else Phrase("no certificate issued"))))
     items += profile_checklist(run=run, jurisdiction=jurisdiction)
     table = packet_table(run)
-    items.append(ChecklistItem("Shuffling procedure stated", bool(table.shuffling_method),
-                               table.shuffling_method or "no table configuration or run names one"))
+    items.append(ChecklistItem(Phrase("Shuffling procedure stated"), bool(table.shuffling_method),
+                               table.shuffling_method or
+                               Phrase("no table configuration or run names one")))
     term = jurisdiction.applicant_term
     if jurisdiction.to_complete:
         # The shipped generic profiles (italia, espana) leave these for an admin to fill in.
         items.append(ChecklistItem(
-            "Profile completed by an admin", False,
-            f"the {jurisdiction.name} profile has no {', '.join(jurisdiction.to_complete)} yet: "
-            "an admin completes them before the packet is filed"))
-    items.append(ChecklistItem(f"{term.capitalize()} and host casino named",
+            Phrase("Profile completed by an admin"), False,
+            Phrase("the {jurisdiction} profile has no {fields} yet: an admin completes them "
+                   "before the packet is filed", jurisdiction=jurisdiction.name,
+                   fields=Joined([PROFILE_FIELDS[f] for f in jurisdiction.to_complete], ", "))))
+    items.append(ChecklistItem(Phrase("{term} and host casino named", term=term.capitalize()),
                                bool(applicant and host_casino),
                                ", ".join(x for x in (applicant, host_casino) if x) or
-                               f"name the {term} and the host casino"))
+                               Phrase("name the {term} and the host casino", term=term)))
     return items
 
 
@@ -171,7 +185,8 @@ def packet_data(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant:
         inputs_sha256={"rule variant and paytable": run.inputs_sha256,
                        **randomness.get("inputs_sha256", {})},
         seed=str(run.seed), rounds=run.rounds, enclosures=enclosures(profile.documents),
-        missing=[f"{item.name}: {item.detail}" for item in checklist if not item.ready],
+        missing=[Phrase("{name}: {detail}", name=item.name, detail=item.detail)
+                 for item in checklist if not item.ready],
     )
 
 

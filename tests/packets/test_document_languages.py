@@ -115,6 +115,11 @@ def _what_an_admin_must_complete(language, archive, manifest):
     note = {"it": "[da completare a cura di un amministratore]",
             "es": "[a completar por un administrador]"}[language]
     assert note in letter
+    item = {"it": "Profilo completato da un amministratore: il profilo Italia non ha ancora "
+                  "autorità di regolamentazione",
+            "es": "Perfil completado por un administrador: el perfil España aún no tiene "
+                  "autoridad reguladora"}[language]
+    assert item in letter and "Simulation size" not in letter
     assert not manifest["complete"]
     assert any(i["name"] == "Profile completed by an admin" and not i["ready"]
                for i in manifest["checklist"])
