@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from fractions import Fraction
 from pathlib import Path
 
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 from casino.rules.phrases import Joined, Phrase
@@ -84,12 +85,11 @@ def say(value: object) -> str:
 
 
 def _argument(value: object) -> str:
-    from .fmt import count
-
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, int):
-        return count(value)
+        # A count, grouped the language's way ("20.000"); identifiers are passed as text.
+        return format_decimal(value, locale=_language.get())
     if isinstance(value, str):
         return say(value)
     if isinstance(value, Fraction):
