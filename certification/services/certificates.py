@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from casino.rules import PRESET_SOURCES, rules_from_dict
 from casino.rules.describe import describe_paytable, describe_rules
-from casino.rules.phrases import N_
+from casino.rules.phrases import N_, Phrase
 from certification.models import CertificationRun, IssuedReport, ReportKind
 from certification.reports.data import CertificateData, Reproducibility, TableLimit, Verdict
 from certification.reports.fmt import count
@@ -39,7 +39,8 @@ def _verdict(run: CertificationRun) -> Verdict:
     verdict = run.verdict or {"approvable": False, "blocking": []}
     reasons = [_blocking_text(b) for b in verdict.get("blocking", [])]
     if verdict.get("approvable"):
-        reasons = reasons or ["every bet keeps a house edge inside the jurisdiction's bounds, and every check run passed"]
+        reasons = reasons or [Phrase("every bet keeps a house edge inside the jurisdiction's bounds, "
+                                     "and every check run passed")]
     return Verdict(approvable=bool(verdict.get("approvable")), reasons=reasons)
 
 
