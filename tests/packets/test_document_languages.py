@@ -176,3 +176,11 @@ def test_the_certificate_is_written_in_its_jurisdictions_language_and_stays_sign
     exact = Fraction(run.exact["bets"]["main"]["ev_fraction"])
     assert f"{exact.numerator}/{exact.denominator}" in text
     assert validate_pdf(pdf, trusted_certificates()).ok
+
+
+def test_an_admin_sets_a_profiles_language_and_a_language_we_do_not_write_is_refused(api, adam):
+    nevada = Jurisdiction.objects.get(code="nevada")
+    bad = api(adam).patch(f"/api/v1/jurisdictions/{nevada.pk}/", {"language": "fr"}, format="json")
+    assert bad.status_code == 400 and "language" in bad.data
+    good = api(adam).patch(f"/api/v1/jurisdictions/{nevada.pk}/", {"language": "es"}, format="json")
+    assert good.status_code == 200 and Jurisdiction.objects.get(code="nevada").language == "es"
