@@ -95,3 +95,9 @@ def _argument(value: object) -> str:
     if isinstance(value, Fraction):
         return str(value)
     return str(value)
+
+
+def say_in(value: object, language: str | None) -> str:
+    """``say`` for one value outside a document build (a page showing the rules, a mail)."""
+    with writing_in(language):
+        return say(value)

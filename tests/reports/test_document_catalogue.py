@@ -103,3 +103,14 @@ def test_the_glossary_holds_the_games_own_words():
 
 def test_a_jurisdiction_offers_exactly_the_catalogues_languages():
     assert dict(DOCUMENT_LANGUAGES) == LANGUAGES
+
+
+def test_a_page_can_say_an_engines_sentence_in_a_language_without_building_a_document():
+    from casino.rules import PRESETS
+    from casino.rules.describe import describe_rules
+    from certification.reports.i18n import current_language, say_in
+
+    clause = next(c for c in describe_rules(PRESETS["sette-e-mezzo"]) if c.title == "The matta")
+    assert say_in(clause.title, "it") == "La matta"
+    assert say_in(clause.text, "es").startswith("El rey de diamantes es la matta (comodín)")
+    assert say_in(clause.text, "en") == clause.text and current_language() == "en"
