@@ -20,9 +20,9 @@ from pathlib import Path
 from babel.numbers import format_decimal
 from babel.support import Translations
 
-from casino.rules.phrases import Joined, Phrase
+from casino.rules.phrases import N_, Joined, Phrase
 
-LANGUAGES = {"en": "English", "it": "Italiano", "es": "Español"}
+LANGUAGES = {"en": N_("English"), "it": N_("Italiano"), "es": N_("Español")}
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "reports"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"

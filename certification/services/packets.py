@@ -27,6 +27,7 @@ from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
 from certification.odds.examples import worked_examples
 from certification.reports.fmt import bet_name
+from certification.reports.i18n import LANGUAGES
 from certification.reports.packet import RENDERERS, enclosures, media_type
 from certification.reports.packet.catalogue import DOCUMENTS, RANDOMNESS_CHECKS
 from certification.reports.packet.data import BetFigures, PacketData, Profile, TableSetup
@@ -131,6 +132,15 @@ def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, appli
         else (Phrase("only a draft certificate: the submission is not approved yet")
               if certificate else Phrase("no certificate issued"))))
     items += profile_checklist(run=run, jurisdiction=jurisdiction)
+    issued_in = run.variant.jurisdiction
+    if certificate is not None and issued_in.language != jurisdiction.language:
+        # The enclosed certificate is the registered file, written in the language of the
+        # variant's own jurisdiction; it is not re-rendered for another profile.
+        items.append(ChecklistItem(
+            Phrase("Certificate in the profile's language"), False,
+            Phrase("the certificate is written in {issued} ({jurisdiction}); this profile's "
+                   "documents are in {wanted}", issued=LANGUAGES[issued_in.language],
+                   jurisdiction=issued_in.name, wanted=LANGUAGES[jurisdiction.language])))
     table = packet_table(run)
     items.append(ChecklistItem(Phrase("Shuffling procedure stated"), bool(table.shuffling_method),
                                table.shuffling_method or

@@ -120,6 +120,9 @@ def _what_an_admin_must_complete(language, archive, manifest):
             "es": "Perfil completado por un administrador: el perfil España aún no tiene "
                   "autoridad reguladora"}[language]
     assert item in letter and "Simulation size" not in letter
+    # The run's variant belongs to Nevada: its registered certificate is English, and says so.
+    assert any(i["name"] == "Certificate in the profile's language" and not i["ready"]
+               for i in manifest["checklist"])
     assert not manifest["complete"]
     assert any(i["name"] == "Profile completed by an admin" and not i["ready"]
                for i in manifest["checklist"])
