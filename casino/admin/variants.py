@@ -32,7 +32,7 @@ class JurisdictionAdmin(RoleAdmin):
         ("Submission packet", {"fields": [
             "regulator", "regulation_reference", "submission_title", "packet_documents",
             "min_simulated_rounds", "randomness_required", "house_edge_term", "applicant_term",
-            "signatory_block"]}),
+            "signatory_block", "language"]}),
         ("Life after the packet", {"fields": [
             "field_trial_required", "field_trial_days", "field_trial_min_rounds",
             "approval_valid_years"]}),

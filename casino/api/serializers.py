@@ -44,7 +44,7 @@ class JurisdictionSerializer(serializers.ModelSerializer):
         fields = ["id", "code", "name", "house_edge_bounds", "regulator", "regulation_reference",
                   "submission_title", "packet_documents", "min_simulated_rounds",
                   "randomness_required", "house_edge_term", "applicant_term", "signatory_block",
-                  "field_trial_required", "field_trial_days", "field_trial_min_rounds",
+                  "language", "field_trial_required", "field_trial_days", "field_trial_min_rounds",
                   "approval_valid_years"]
 
 

@@ -8,6 +8,9 @@ from simple_history.models import HistoricalRecords
 
 # A bet with no bounds of its own falls back to these.
 ANY_BET = "*"
+# The languages a jurisdiction's documents can be written in: those of the documents'
+# catalogue (certification.reports.i18n.LANGUAGES, which a test keeps equal to these).
+DOCUMENT_LANGUAGES = [("en", "English"), ("it", "Italiano"), ("es", "Español")]
 
 
 class Jurisdiction(models.Model):
@@ -43,6 +46,9 @@ class Jurisdiction(models.Model):
                                       help_text='"applicant", "petitioner", "client"…')
     signatory_block = models.TextField(
         blank=True, help_text="Printed at the end of the cover letter; one line per line.")
+    language = models.CharField(
+        max_length=5, choices=DOCUMENT_LANGUAGES, default="en",
+        help_text="The language of its packet and certificates, whoever builds them.")
     # A game's life after the packet: Nevada Regulation 14 approves a new game first for a
     # field trial at a host casino, and only then for good.
     field_trial_required = models.BooleanField(
@@ -71,6 +77,12 @@ class Jurisdiction(models.Model):
             errors["house_edge_bounds"] = bounds
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def to_complete(self) -> list[str]:
+        """The profile's fields an admin has still to fill in before a packet can be filed."""
+        fields = ("regulator", "regulation_reference", "signatory_block")
+        return [name for name in fields if not getattr(self, name).strip()]
 
     @property
     def documents(self) -> list[str]:

@@ -18,6 +18,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from .canvas import Furniture, NumberedCanvas, draw_watermark
 from .data import CertificateData
+from .i18n import _, current_language, writing_in
 from .sections import body
 from .sections.closing import approval_section, reproducibility_section
 from .sections.cover import cover
@@ -69,7 +70,12 @@ class CertificateRenderer:
         return f"certificate-{data.certificate_number}.pdf", "application/pdf", self.render(data)
 
     def render(self, data: CertificateData, *, invariant: bool | None = None) -> bytes:
-        """The certificate as PDF bytes; ``invariant`` makes them identical run to run."""
+        """The certificate as PDF bytes, in its jurisdiction's language; ``invariant`` makes
+        them identical run to run."""
+        with writing_in(data.language):
+            return self._render(data, invariant)
+
+    def _render(self, data: CertificateData, invariant: bool | None) -> bytes:
         register_fonts()
         buffer = io.BytesIO()
         doc = self._build_doc(buffer, data, self.invariant if invariant is None else invariant)
@@ -90,13 +96,15 @@ class CertificateRenderer:
             bottomMargin=self.bottom_margin,
             invariant=1 if invariant else 0,
             is_draft=data.is_draft,
-            title=f"Certificate {data.certificate_number}: {data.game}, {data.variant_name}",
+            title=_("Certificate {number}: {game}, {variant}").format(
+                number=data.certificate_number, game=_(data.game), variant=data.variant_name),
             author=data.laboratory,
-            subject=f"Certificate {data.certificate_number} ({data.status})",
+            subject=_("Certificate {number} ({status})").format(
+                number=data.certificate_number, status=_(data.status)),
             keywords=(f"certificate={data.certificate_number}; status={data.status}; "
                       f"jurisdiction={data.jurisdiction}"),
             creator=data.reproducibility.software_version,
-            lang="en",
+            lang=current_language(),
             # Without it every page names Helvetica, a font no certificate should depend on.
             initialFontName=REGULAR,
             initialFontSize=9,
@@ -116,7 +124,7 @@ class CertificateRenderer:
                                      ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                      ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
         story = cover(data, width)
-        story += [PageBreak(), body("Contents", "h1"), toc, PageBreak()]
+        story += [PageBreak(), body(_("Contents"), "h1"), toc, PageBreak()]
         story += rules_section(data, width)
         story += paytable_section(data, width)
         for section in (maths_section, simulation_section, randomness_section,

@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
+from .i18n import _
 from .styles import BOLD, DRAFT, MUTED, NAVY, REGULAR, RULE
 
 META_CERTIFICATE = "TablecertCertificate"
@@ -79,7 +80,7 @@ class NumberedCanvas(Canvas):
         self.setFont(BOLD, 8)
         self.setFillColor(NAVY)
         self.drawString(left, top, f.laboratory)
-        self.drawRightString(right, top, f"Certificate {f.certificate_number}")
+        self.drawRightString(right, top, _("Certificate {number}").format(number=f.certificate_number))
         self.setStrokeColor(RULE)
         self.setLineWidth(0.6)
         self.line(left, top - 3 * mm, right, top - 3 * mm)
@@ -87,11 +88,12 @@ class NumberedCanvas(Canvas):
         self.line(left, bottom + 4 * mm, right, bottom + 4 * mm)
         self.setFont(REGULAR, 7.5)
         self.setFillColor(DRAFT if f.status == "draft" else MUTED)
-        status = ("DRAFT: not valid as a certificate" if f.status == "draft"
-                  else f"Certificate {f.certificate_number}: approved")
+        status = (_("DRAFT: not valid as a certificate") if f.status == "draft"
+                  else _("Certificate {number}: approved").format(number=f.certificate_number))
         self.drawString(left, bottom, status)
         self.setFillColor(MUTED)
-        self.drawRightString(right, bottom, f"Page {self._pageNumber} of {total}")
+        self.drawRightString(right, bottom, _("Page {page} of {total}").format(
+            page=self._pageNumber, total=total))
         self.restoreState()
 
 
@@ -104,6 +106,6 @@ def draw_watermark(canv: Canvas, doc) -> None:
         canv.setFont(BOLD, 110)
         canv.translate(width / 2, height / 2)
         canv.rotate(50)
-        canv.drawCentredString(0, -38, "DRAFT")
+        canv.drawCentredString(0, -38, _("DRAFT"))
         canv.restoreState()
     canv.setFillColor(MUTED)

@@ -79,6 +79,8 @@ class CertificateData:
     laboratory: str = "Tablecert Certification Laboratory"
     protection: dict[str, Any] | None = None
     """The game protection report (``certification.protection``'s JSON), shown as an annex."""
+    language: str = "en"
+    """The language it is written in: its jurisdiction's, whoever issues it."""
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:

@@ -19,6 +19,8 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 
 from .charts import BAND
 from .field_trial_text import TRIAL_TEXT
+from .fmt import count, date, decimal, pct, signed
+from .i18n import _, current_language, say, writing_in
 from .styles import FAIL, HEAD_FILL, INK, MUTED, NAVY, REGULAR, RULE, ZEBRA, styles
 
 
@@ -95,10 +97,17 @@ class FieldTrialData:
     method_drift: str
     tables: list[TableSection] = field(default_factory=list)
     trial: TrialFacts | None = None
+    language: str = "en"
+    """The language the report is written in (the caller's choice: an upload spans tables)."""
 
 
 def _money(x: float) -> str:
-    return f"{x:,.2f}"
+    return f"{x:,.2f}" if current_language() == "en" else decimal(x, 2)
+
+
+def _share(x: float) -> str:
+    """A hold or an edge as a percentage to two places: "4.33%" ("4,33 %")."""
+    return f"{x:.2%}" if current_language() == "en" else pct(x, 2)
 
 
 def _drawing(width: float, height: float) -> Drawing:
@@ -157,10 +166,10 @@ def control_chart(t: TableSection, width: float, height: float) -> Drawing:
         if index is not None:
             x = plot.x + plot.width * (index - 1) / max(len(t.series) - 1, 1)
             d.add(Line(x, plot.y, x, plot.y + plot.height, strokeColor=FAIL, strokeWidth=0.8))
-    d.add(String(plot.x + plot.width / 2, 4, "day of the trial", fontName=REGULAR, fontSize=7,
+    d.add(String(plot.x + plot.width / 2, 4, _("day of the trial"), fontName=REGULAR, fontSize=7,
                  fillColor=MUTED, textAnchor="middle"))
-    _legend(d, plot.x, height - 12, [(NAVY, "cumulative win"), (FAIL, "theory"),
-                                     (BAND, "theory ± 3 SD")])
+    _legend(d, plot.x, height - 12, [(NAVY, _("cumulative win")), (FAIL, _("theory")),
+                                     (BAND, _("theory ± 3 SD"))])
     return d
 
 
@@ -187,10 +196,10 @@ def daily_chart(t: TableSection, width: float, height: float) -> Drawing:
     plot.lines[4].symbol = makeMarker("FilledCircle", size=4 if any(p.alarm for p in t.series) else 0,
                                       fillColor=FAIL, strokeColor=None)
     d.add(plot)
-    d.add(String(plot.x + plot.width / 2, 4, "day of the trial", fontName=REGULAR, fontSize=7,
+    d.add(String(plot.x + plot.width / 2, 4, _("day of the trial"), fontName=REGULAR, fontSize=7,
                  fillColor=MUTED, textAnchor="middle"))
-    _legend(d, plot.x, height - 12, [(NAVY, "daily win"), (FAIL, "theory / day alarm"),
-                                     (BAND, "theory ± 3 SD")])
+    _legend(d, plot.x, height - 12, [(NAVY, _("daily win")), (FAIL, _("theory / day alarm")),
+                                     (BAND, _("theory ± 3 SD"))])
     return d
 
 
@@ -210,8 +219,9 @@ def _grid(rows: list[list], widths: list[float]) -> Table:
 
 def _drift(t: TableSection) -> str:
     if t.drift_date is None:
-        return "no drift"
-    return f"<font color='#c62828'><b>DRIFT</b></font> from {t.drift_date.isoformat()} ({t.drift_direction})"
+        return _("no drift")
+    return _("<font color='#c62828'><b>DRIFT</b></font> from {date} ({direction})").format(
+        date=date(t.drift_date), direction=t.drift_direction)
 
 
 def _trial_story(t: TrialFacts, generated: dt.date, w: float) -> list:
@@ -250,6 +260,12 @@ def _trial_story(t: TrialFacts, generated: dt.date, w: float) -> list:
 
 
 def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> bytes:
+    """The report in ``data.language``."""
+    with writing_in(data.language):
+        return _render(data, invariant)
+
+
+def _render(data: FieldTrialData, invariant: bool) -> bytes:
     s = styles()
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
@@ -258,50 +274,58 @@ def render_field_trial(data: FieldTrialData, *, invariant: bool = False) -> byte
     w = doc.width
     story = [] if data.trial is None else _trial_story(data.trial, data.generated, w)
     story += [
-        Paragraph(data.title, s["title"] if data.trial is None else s["h1"]),
-        Paragraph(f"Generated {data.generated.isoformat()} · source file {escape(data.source)} · "
-                  f"SHA-256 {data.sha256[:16]}… · family-wise false-alarm rate α = {data.alpha:g}",
-                  s["subtitle"]) if data.trial is None else
+        Paragraph(_(data.title), s["title"] if data.trial is None else s["h1"]),
+        Paragraph(_("Generated {date} · source file {source} · SHA-256 {digest}… · family-wise "
+                    "false-alarm rate α = {alpha}").format(
+            date=date(data.generated), source=escape(data.source), digest=data.sha256[:16],
+            alpha=f"{data.alpha:g}" if current_language() == "en" else
+            f"{data.alpha:g}".replace(".", ",")), s["subtitle"]) if data.trial is None else
         Paragraph(f"{len(data.trial.files)} field file(s) · family-wise false-alarm rate "
                   f"α = {data.alpha:g}", s["subtitle"]),
-        _grid([["Table", "Variant", "Days", "Handle", "Win", "Hold", "Theory", "z", "Drift"]] + [
+        _grid([[_("Table"), _("Variant"), _("Days"), _("Handle"), _("Win"), _("Hold"), _("Theory"),
+                "z", _("Drift")]] + [
             [t.table_id, f"{t.variant} v{t.paytable_version}", t.days, _money(t.handle),
-             _money(t.win), f"{t.hold:.2%}", f"{t.house_edge:.2%}", f"{t.z:+.2f}", _drift(t)]
+             _money(t.win), _share(t.hold), _share(t.house_edge), signed(t.z, 2), _drift(t)]
             for t in data.tables],
             [x * w for x in (0.07, 0.17, 0.07, 0.13, 0.12, 0.09, 0.09, 0.08, 0.18)]),
         Spacer(1, 4 * mm),
-        Paragraph("How to read it", s["h2"]),
-        Paragraph("Theory is the variant's exact per-round law under the table's declared player "
-                  "mix: the expected win is the house edge times the handle (the initial wagers), "
-                  "its SD includes the seats sharing each dealer hand. Hold is win / handle; the "
-                  "file gives the handle, not the drop.", s["body"]),
-        Paragraph(f"Day alarms: {data.method_days}.", s["body"]),
-        Paragraph(f"Drift: {data.method_drift}. A single day, however wild, is a day alarm and "
-                  "never a drift by itself.", s["body"]),
+        Paragraph(_("How to read it"), s["h2"]),
+        Paragraph(_("Theory is the variant's exact per-round law under the table's declared player "
+                    "mix: the expected win is the house edge times the handle (the initial "
+                    "wagers), its SD includes the seats sharing each dealer hand. Hold is win / "
+                    "handle; the file gives the handle, not the drop."), s["body"]),
+        Paragraph(_("Day alarms: {method}.").format(method=say(data.method_days)), s["body"]),
+        Paragraph(_("Drift: {method}. A single day, however wild, is a day alarm and never a "
+                    "drift by itself.").format(method=say(data.method_drift)), s["body"]),
     ]
     for t in data.tables:
         alarms = [p for p in t.series if p.alarm]
         block = [
-            Paragraph(f"Table {t.table_id}", s["h1"]),
-            Paragraph(f"{t.variant}, paytable v{t.paytable_version}; players: {t.players}; "
-                      f"{t.seats} seat(s) per round; {t.days} days, {t.rounds:,} rounds, handle "
-                      f"{_money(t.handle)}; win {_money(t.win)} against {_money(t.expected)} ± "
-                      f"{_money(t.sd)} expected (z = {t.z:+.2f}); hold {t.hold:.2%} against "
-                      f"{t.house_edge:.2%}; {_drift(t)}.", s["body"]),
+            Paragraph(_("Table {table}").format(table=t.table_id), s["h1"]),
+            Paragraph(_("{variant}, paytable v{version}; players: {players}; {seats} seat(s) per "
+                        "round; {days} days, {rounds} rounds, handle {handle}; win {win} against "
+                        "{expected} ± {sd} expected (z = {z}); hold {hold} against {edge}; "
+                        "{drift}.").format(
+                variant=t.variant, version=t.paytable_version, players=say(t.players),
+                seats=t.seats, days=t.days, rounds=count(t.rounds), handle=_money(t.handle),
+                win=_money(t.win), expected=_money(t.expected), sd=_money(t.sd),
+                z=signed(t.z, 2), hold=_share(t.hold), edge=_share(t.house_edge),
+                drift=_drift(t)), s["body"]),
             control_chart(t, w, 62 * mm),
-            Paragraph("Cumulative win against theory (band: ± 3 SD; red line: first day of drift).",
-                      s["caption"]),
+            Paragraph(_("Cumulative win against theory (band: ± 3 SD; red line: first day of "
+                        "drift)."), s["caption"]),
             daily_chart(t, w, 58 * mm),
-            Paragraph("Daily win against the day's theory ± 3 SD; red dots: day alarms.", s["caption"]),
+            Paragraph(_("Daily win against the day's theory ± 3 SD; red dots: day alarms."),
+                      s["caption"]),
         ]
         story.append(KeepTogether(block[:2]))
         story += [KeepTogether(block[2:4]), KeepTogether(block[4:6])]
         if alarms:
-            story.append(_grid([["Date", "Win", "Expected", "SD", "Alarm"]] + [
-                [p.date.isoformat(), _money(p.win), _money(p.expected), _money(p.sd), p.alarm]
+            story.append(_grid([[_("Date"), _("Win"), _("Expected"), _("SD"), _("Alarm")]] + [
+                [date(p.date), _money(p.win), _money(p.expected), _money(p.sd), say(p.alarm)]
                 for p in alarms], [x * w for x in (0.2, 0.2, 0.2, 0.2, 0.2)]))
         else:
-            story.append(Paragraph("No day alarm.", s["small"]))
+            story.append(Paragraph(_("No day alarm."), s["small"]))
     doc.build(story)
     return buffer.getvalue()
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from casino.rules.phrases import Joined, Phrase
+
 from .data import Verdict
 from .fmt import bet_name, pct
 
@@ -37,61 +39,70 @@ def checks(
     z_limit: float = Z_LIMIT,
 ) -> list[Check]:
     out = []
+    # Names and details are phrases: stored and compared in English, printed in the
+    # certificate's language.
     advantage = [
-        f"{bet_name(name)} (house edge {pct(bet['house_edge'])})"
+        Phrase("{bet} (house edge {edge})", bet=bet_name(name), edge=pct(bet["house_edge"]))
         for name, bet in exact["bets"].items()
         if bet["house_edge"] < 0
     ]
     out.append(Check(
-        "House edge on every bet",
+        Phrase("House edge on every bet"),
         not advantage,
-        ("player advantage on " + "; ".join(advantage)) if advantage else
-        "every bet has a house edge of zero or more under optimal play",
+        Phrase("player advantage on {bets}", bets=Joined(advantage, "; ")) if advantage else
+        Phrase("every bet has a house edge of zero or more under optimal play"),
     ))
+    agrees = Phrase("Simulation agrees with exact figures")
     if simulation is None:
-        out.append(Check("Simulation agrees with exact figures", None, "no simulation submitted"))
+        out.append(Check(agrees, None, Phrase("no simulation submitted")))
     else:
         bad = []
         for name, bet in simulation["bets"].items():
             z = bet.get("z_vs_exact")
             if z is not None and abs(z) > z_limit:
                 bad.append(f"{bet_name(name)}: z = {z:+.2f}")
-        rounds = f"{simulation['rounds']:,} rounds"
+        limit = f"{z_limit:g}"
         out.append(Check(
-            "Simulation agrees with exact figures",
+            agrees,
             not bad,
-            (f"disagreement beyond |z| > {z_limit:g}: " + "; ".join(bad)) if bad else
-            f"{rounds}; every bet within |z| ≤ {z_limit:g} of the exact edge",
+            Phrase("disagreement beyond |z| > {limit}: {bets}", limit=limit, bets="; ".join(bad))
+            if bad else
+            Phrase("{rounds:,} rounds; every bet within |z| ≤ {limit} of the exact edge",
+                   rounds=simulation["rounds"], limit=limit),
         ))
+    rng = Phrase("RNG output (NIST SP 800-22)")
     if nist is None:
-        out.append(Check("RNG output (NIST SP 800-22)", None, "no RNG output submitted"))
+        out.append(Check(rng, None, Phrase("no RNG output submitted")))
     else:
         failed = [name for name, s in nist["summary"].items() if s.get("pass") is False]
         out.append(Check(
-            "RNG output (NIST SP 800-22)",
+            rng,
             not failed,
-            ("failed: " + ", ".join(failed)) if failed else
-            f"every applicable test passed over {nist['streams']} streams",
+            Phrase("failed: {tests}", tests=", ".join(failed)) if failed else
+            Phrase("every applicable test passed over {streams} streams", streams=nist["streams"]),
         ))
+    battery = Phrase("Shuffle log battery")
     if shuffle_battery is None:
-        out.append(Check("Shuffle log battery", None, "no shuffle log submitted"))
+        out.append(Check(battery, None, Phrase("no shuffle log submitted")))
     else:
         flagged = [t["name"] for t in shuffle_battery["tests"] if t.get("flagged")]
         out.append(Check(
-            "Shuffle log battery",
+            battery,
             shuffle_battery.get("verdict") == "pass" and not flagged,
-            ("flagged: " + ", ".join(flagged)) if flagged else
-            f"no test flagged over {shuffle_battery['shuffles']:,} shuffles",
+            Phrase("flagged: {tests}", tests=", ".join(flagged)) if flagged else
+            Phrase("no test flagged over {shuffles:,} shuffles",
+                   shuffles=shuffle_battery["shuffles"]),
         ))
     if procedure is not None:
         enough = bool(procedure.get("enough"))
         needed = procedure.get("riffles_needed")
-        out.append(Check(
-            "Hand-shuffle procedure",
-            enough,
-            "close enough to uniform" if enough else
-            "not close enough to uniform" + (f"; {needed} riffles needed" if needed else ""),
-        ))
+        if enough:
+            detail = Phrase("close enough to uniform")
+        elif needed:
+            detail = Phrase("not close enough to uniform; {n} riffles needed", n=needed)
+        else:
+            detail = Phrase("not close enough to uniform")
+        out.append(Check(Phrase("Hand-shuffle procedure"), enough, detail))
     return out
 
 

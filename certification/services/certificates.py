@@ -12,13 +12,16 @@ from django.utils import timezone
 
 from casino.rules import PRESET_SOURCES, rules_from_dict
 from casino.rules.describe import describe_paytable, describe_rules
+from casino.rules.phrases import N_, Phrase
 from certification.models import CertificationRun, IssuedReport, ReportKind
 from certification.reports.data import CertificateData, Reproducibility, TableLimit, Verdict
+from certification.reports.fmt import count
+from certification.reports.i18n import writing_in
 from certification.reports.verify import sha256_of
 from certification.services.protection import protection_for_certificate
 from certification.services.signing import sign_pdf
 
-GAME_NAMES = {"seven_and_half": "Seven and a Half", "nine_ten_eleven": "9-10-11"}
+GAME_NAMES = {"seven_and_half": N_("Seven and a Half"), "nine_ten_eleven": "9-10-11"}
 
 
 def git_commit() -> str:
@@ -36,7 +39,8 @@ def _verdict(run: CertificationRun) -> Verdict:
     verdict = run.verdict or {"approvable": False, "blocking": []}
     reasons = [_blocking_text(b) for b in verdict.get("blocking", [])]
     if verdict.get("approvable"):
-        reasons = reasons or ["every bet keeps a house edge inside the jurisdiction's bounds, and every check run passed"]
+        reasons = reasons or [Phrase("every bet keeps a house edge inside the jurisdiction's bounds, "
+                                     "and every check run passed")]
     return Verdict(approvable=bool(verdict.get("approvable")), reasons=reasons)
 
 
@@ -66,10 +70,12 @@ def certificate_data(*, run: CertificationRun, kind: str, approver=None, approve
     variant = run.variant
     submission = variant.submissions.filter(paytable_version=run.paytable_version).order_by("-id").first()
     randomness = run.randomness or {}
-    inputs = {"rule variant and paytable": run.inputs_sha256, **randomness.get("inputs_sha256", {})}
-    parameters = {"simulated rounds": f"{run.rounds:,}"}
+    inputs = {N_("rule variant and paytable"): run.inputs_sha256,
+              **randomness.get("inputs_sha256", {})}
+    with writing_in(variant.jurisdiction.language):
+        parameters = {N_("simulated rounds"): count(run.rounds)}
     if run.simulation:
-        parameters["chunk rounds"] = f"{run.simulation.get('chunk_rounds', '')}"
+        parameters[N_("chunk rounds")] = f"{run.simulation.get('chunk_rounds', '')}"
     return CertificateData(
         certificate_number=run.certificate_number,
         status=kind,
@@ -80,6 +86,7 @@ def certificate_data(*, run: CertificationRun, kind: str, approver=None, approve
         preset_source=PRESET_SOURCES.get(variant.preset, ""),
         paytable_version=run.paytable_version.number,
         jurisdiction=variant.jurisdiction.name,
+        language=variant.jurisdiction.language,
         submitter=submission.submitted_by.get_username() if submission else "",
         issued=timezone.localdate(),
         rules=run.rules_snapshot,
@@ -100,7 +107,7 @@ def certificate_data(*, run: CertificationRun, kind: str, approver=None, approve
             software_version=run.software_version,
             git_commit=git_commit(),
             inputs_sha256=inputs,
-            seeds={"simulation root seed": str(run.seed)},
+            seeds={N_("simulation root seed"): str(run.seed)},
             parameters=parameters,
         ),
     )

@@ -6,6 +6,7 @@ refuses the file (one error naming every line at fault) and nothing is stored.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
@@ -13,6 +14,7 @@ from django.db import transaction
 
 from casino.models import TableConfiguration
 from casino.permissions import CAN_UPLOAD_FIELD_RESULTS
+from casino.rules.phrases import N_
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import require_role
 from certification.economics.field import DEFAULT_ALPHA
@@ -101,14 +103,16 @@ def _money(value: Fraction):
 def field_trial_data(upload: FieldUpload) -> FieldTrialData:
     result = upload.result
     return FieldTrialData(
-        title="Field trial: results against theory", generated=upload.uploaded_at.date(),
+        title=N_("Field trial: results against theory"), generated=upload.uploaded_at.date(),
         source=upload.name, sha256=upload.sha256, alpha=upload.alpha,
         method_days=result["method"]["days"], method_drift=result["method"]["drift"],
         tables=table_sections(result))
 
 
-def field_trial_report(*, upload: FieldUpload) -> bytes:
+def field_trial_report(*, upload: FieldUpload, language: str = "en") -> bytes:
     """The field-trial report PDF of an upload, as it is issued to a commission: signed with
-    the installation's key like every PDF it issues."""
-    return sign_pdf(render_field_trial(field_trial_data(upload)),
+    the installation's key like every PDF it issues, in ``language`` (a commission's, e.g.
+    its jurisdiction's ``language``)."""
+    data = replace(field_trial_data(upload), language=language)
+    return sign_pdf(render_field_trial(data),
                     reason=f"Field-trial report of upload {upload.pk}")

@@ -22,10 +22,12 @@ from casino.models import Jurisdiction, TableConfiguration, TableStatus
 from casino.models.tables import SEAT_BOUNDS
 from casino.rules import PRESET_SOURCES, rules_from_dict
 from casino.rules.describe import describe_paytable, describe_rules
+from casino.rules.phrases import N_, Joined, Phrase
 from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
 from certification.odds.examples import worked_examples
 from certification.reports.fmt import bet_name
+from certification.reports.i18n import LANGUAGES
 from certification.reports.packet import RENDERERS, enclosures, media_type
 from certification.reports.packet.catalogue import DOCUMENTS, RANDOMNESS_CHECKS
 from certification.reports.packet.data import BetFigures, PacketData, Profile, TableSetup
@@ -33,6 +35,10 @@ from certification.reports.packet.manifest import PacketFile, build_archive
 from certification.services.certificates import GAME_NAMES, git_commit
 from certification.services.runs import exact_figures, verdict_for
 from certification.services.signing import sign_manifest, sign_pdf
+
+PROFILE_FIELDS = {"regulator": N_("regulator"), "regulation_reference": N_("legal reference"),
+                  "signatory_block": N_("signatory block")}
+"""The profile's fields an admin completes, as the packet names them."""
 
 
 class PacketBuildError(RuntimeError):
@@ -58,6 +64,7 @@ def packet_profile(jurisdiction: Jurisdiction) -> Profile:
         documents=tuple(jurisdiction.documents),
         min_simulated_rounds=jurisdiction.min_simulated_rounds,
         randomness_required=tuple(jurisdiction.randomness_required or ()),
+        language=jurisdiction.language,
     )
 
 
@@ -86,21 +93,26 @@ def profile_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction) -> l
     checks, every bet's house edge inside its bounds. One run may serve several profiles."""
     items: list[ChecklistItem] = []
     minimum = jurisdiction.min_simulated_rounds
+    # Names and details are phrases: the web shows them in English, a packet's cover letter
+    # in the profile's language.
     items.append(ChecklistItem(
-        "Simulation size", run.rounds >= minimum,
-        f"{run.rounds:,} simulated rounds; the profile asks for at least {minimum:,}"))
+        Phrase("Simulation size"), run.rounds >= minimum,
+        Phrase("{rounds:,} simulated rounds; the profile asks for at least {minimum:,}",
+               rounds=run.rounds, minimum=minimum)))
     randomness = run.randomness or {}
     for check in jurisdiction.randomness_required or ():
         present = bool(randomness.get(check))
         items.append(ChecklistItem(
-            f"Randomness: {RANDOMNESS_CHECKS.get(check, check)}", present,
-            "included in the certification" if present else "missing from the certification run"))
+            Phrase("Randomness: {check}", check=RANDOMNESS_CHECKS.get(check, check)), present,
+            Phrase("included in the certification") if present else
+            Phrase("missing from the certification run")))
     edges = {name: Fraction(b["ev_fraction"]) * -1 for name, b in ((run.exact or {}).get("bets") or {}).items()}
     verdict = verdict_for(house_edges=edges, jurisdiction=jurisdiction) if edges else {"blocking": [{}]}
     items.append(ChecklistItem(
-        f"{jurisdiction.house_edge_term.capitalize()} within the {jurisdiction.name} bounds",
+        Phrase("{term} within the {jurisdiction} bounds",
+               term=jurisdiction.house_edge_term.capitalize(), jurisdiction=jurisdiction.name),
         not verdict["blocking"],
-        "every bet inside the bounds" if not verdict["blocking"] else "; ".join(
+        Phrase("every bet inside the bounds") if not verdict["blocking"] else "; ".join(
             f"{b.get('bet', '')}: {b.get('value', '')} {b.get('reason', '')}".strip()
             for b in verdict["blocking"]) or "no exact figures"))
     return items
@@ -109,23 +121,42 @@ def profile_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction) -> l
 def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
                      host_casino: str = "") -> list[ChecklistItem]:
     """What the profile requires, item by item, and whether this run meets it."""
-    items = [ChecklistItem("Certification run finished", run.status == RunStatus.DONE,
-                           f"run {run.certificate_number} is {run.get_status_display().lower()}")]
+    items = [ChecklistItem(Phrase("Certification run finished"), run.status == RunStatus.DONE,
+                           Phrase("run {number} is {status}", number=run.certificate_number,
+                                  status=run.get_status_display().lower()))]
     certificate = _certificate(run)
     items.append(ChecklistItem(
-        "Approved certificate", certificate is not None and certificate.kind == ReportKind.APPROVED,
-        "approved" if certificate is not None and certificate.kind == ReportKind.APPROVED else
-        ("only a draft certificate: the submission is not approved yet" if certificate else
-         "no certificate issued")))
+        Phrase("Approved certificate"),
+        certificate is not None and certificate.kind == ReportKind.APPROVED,
+        Phrase("approved") if certificate is not None and certificate.kind == ReportKind.APPROVED
+        else (Phrase("only a draft certificate: the submission is not approved yet")
+              if certificate else Phrase("no certificate issued"))))
     items += profile_checklist(run=run, jurisdiction=jurisdiction)
+    issued_in = run.variant.jurisdiction
+    if certificate is not None and issued_in.language != jurisdiction.language:
+        # The enclosed certificate is the registered file, written in the language of the
+        # variant's own jurisdiction; it is not re-rendered for another profile.
+        items.append(ChecklistItem(
+            Phrase("Certificate in the profile's language"), False,
+            Phrase("the certificate is written in {issued} ({jurisdiction}); this profile's "
+                   "documents are in {wanted}", issued=LANGUAGES[issued_in.language],
+                   jurisdiction=issued_in.name, wanted=LANGUAGES[jurisdiction.language])))
     table = packet_table(run)
-    items.append(ChecklistItem("Shuffling procedure stated", bool(table.shuffling_method),
-                               table.shuffling_method or "no table configuration or run names one"))
+    items.append(ChecklistItem(Phrase("Shuffling procedure stated"), bool(table.shuffling_method),
+                               table.shuffling_method or
+                               Phrase("no table configuration or run names one")))
     term = jurisdiction.applicant_term
-    items.append(ChecklistItem(f"{term.capitalize()} and host casino named",
+    if jurisdiction.to_complete:
+        # The shipped generic profiles (italia, espana) leave these for an admin to fill in.
+        items.append(ChecklistItem(
+            Phrase("Profile completed by an admin"), False,
+            Phrase("the {jurisdiction} profile has no {fields} yet: an admin completes them "
+                   "before the packet is filed", jurisdiction=jurisdiction.name,
+                   fields=Joined([PROFILE_FIELDS[f] for f in jurisdiction.to_complete], ", "))))
+    items.append(ChecklistItem(Phrase("{term} and host casino named", term=term.capitalize()),
                                bool(applicant and host_casino),
                                ", ".join(x for x in (applicant, host_casino) if x) or
-                               f"name the {term} and the host casino"))
+                               Phrase("name the {term} and the host casino", term=term)))
     return items
 
 
@@ -164,7 +195,8 @@ def packet_data(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant:
         inputs_sha256={"rule variant and paytable": run.inputs_sha256,
                        **randomness.get("inputs_sha256", {})},
         seed=str(run.seed), rounds=run.rounds, enclosures=enclosures(profile.documents),
-        missing=[f"{item.name}: {item.detail}" for item in checklist if not item.ready],
+        missing=[Phrase("{name}: {detail}", name=item.name, detail=item.detail)
+                 for item in checklist if not item.ready],
     )
 
 

@@ -135,3 +135,16 @@ def test_the_report_states_each_table_against_theory(adam, active_table):
     t = record.result["tables"]["T-01"]
     assert f"{t['handle']:,.2f}" in text and f"{t['actual_win']:,.2f}" in text
     assert "DRIFT from" in text and "Sette e mezzo" in text and "α = 0.01" in text
+
+
+def test_the_report_can_be_written_in_a_commissions_language(adam, active_table):
+    from babel.numbers import format_decimal
+
+    record = field_results_upload(upload=upload("r.csv", field_csv(days=30, seen_from=10)[0]), actor=adam)
+    pdf = field_trial_report(upload=record, language="it")
+    assert pdf_signature_check(pdf).ok
+    text = " ".join("".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    t = record.result["tables"]["T-01"]
+    assert format_decimal(t["handle"], format="#,##0.00", locale="it") in text
+    assert "Prova sul campo: risultati rispetto alla teoria" in text and "DERIVA dal" in text
+    assert "α = 0,01" in text and "How to read it" not in text

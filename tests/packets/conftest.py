@@ -42,12 +42,12 @@ def _profiles(request):
 
 
 def add_shipped_profiles(apps) -> None:
-    """Run the data migration that ships the profiles, found by its topic (numbers change)."""
+    """Run the data migrations that ship profiles, found by their topic (numbers change)."""
     import casino.migrations
 
-    name = next(m.name for m in pkgutil.iter_modules(casino.migrations.__path__)
-                if m.name.endswith("_jurisdiction_profiles_shipped"))
-    importlib.import_module(f"casino.migrations.{name}").add_profiles(apps, None)
+    for name in sorted(m.name for m in pkgutil.iter_modules(casino.migrations.__path__)
+                       if m.name.endswith("_profiles_shipped")):
+        importlib.import_module(f"casino.migrations.{name}").add_profiles(apps, None)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from fractions import Fraction
 from casino.rules.cards import NINE_TEN_ELEVEN_RANKS, new_deck
 from casino.rules.describe import odds
 from casino.rules.model import NineTenElevenRules
+from casino.rules.phrases import N_, Joined, Phrase
 from certification.odds.nine_ten_eleven.hands import NO_VALUE, composition_of
 from certification.odds.nine_ten_eleven.settle import WIN, Settlement, config_of, die_faces
 from certification.odds.results import ExactResult
@@ -21,20 +22,22 @@ from certification.odds.results import ExactResult
 from .records import Example, ExampleSet, card_name, outcome_of
 from .search import Wanted, search
 
-BETS = {"main": "Main bet", "bonus": "Bonus bet", "dice_match": "Dice-match bet"}
+BETS = {"main": N_("Main bet"), "bonus": N_("Bonus bet"), "dice_match": N_("Dice-match bet")}
 FEATURES = {
-    "stand": "A qualifying first hand",
-    "fold": "Folding a hand that does not qualify",
-    "buy": "Buying a second hand",
-    "switch": "Switching a card between the hands",
-    "straight_flush": "Bonus: straight flush",
-    "trips": "Bonus: trips",
-    "straight": "Bonus: straight",
-    "flush": "Bonus: flush",
-    "no_bonus": "Bonus: no paying hand",
-    "dice_match": "The dice-match bet",
+    "stand": N_("A qualifying first hand"),
+    "fold": N_("Folding a hand that does not qualify"),
+    "buy": N_("Buying a second hand"),
+    "switch": N_("Switching a card between the hands"),
+    "straight_flush": N_("Bonus: straight flush"),
+    "trips": N_("Bonus: trips"),
+    "straight": N_("Bonus: straight"),
+    "flush": N_("Bonus: flush"),
+    "no_bonus": N_("Bonus: no paying hand"),
+    "dice_match": N_("The dice-match bet"),
 }
-NEVER = {"fold": "folds", "buy": "buys a second hand", "switch": "switches a card"}
+NEVER = {"fold": N_("folds"), "buy": N_("buys a second hand"), "switch": N_("switches a card")}
+CATEGORIES = {"straight_flush": N_("straight flush"), "trips": N_("trips"), "straight": N_("straight"),
+              "flush": N_("flush")}
 BONUS_FORCINGS = {"straight_flush": {0: "2S", 1: "3S", 2: "4S"}, "trips": {0: "3S", 1: "3H", 2: "3D"},
                   "straight": {0: "2S", 1: "3H", 2: "4D"}, "flush": {0: "2C", 1: "3C", 2: "5C"}}
 
@@ -63,30 +66,34 @@ class NineTenElevenTable:
 
     def _said(self, cards) -> str:
         v = self.value(cards)
-        return f"{_hand(cards)} ({'does not qualify' if v == NO_VALUE else f'qualifies at {v}'})"
+        if v == NO_VALUE:
+            return Phrase("{cards} (does not qualify)", cards=_hand(cards))
+        return Phrase("{cards} (qualifies at {value})", cards=_hand(cards), value=str(v))
 
     def deal(self, order: list[str]) -> _Deal:
         first = tuple(order[:3])
-        d = _Deal(cards=list(first), steps=[f"Three cards face up: {self._said(first)}."])
+        d = _Deal(cards=list(first), steps=[Phrase("Three cards face up: {said}.",
+                                                         said=self._said(first))])
         final_hands_bonus = self.rules.bonus_on == "final_hands"
         if self.value(first) != NO_VALUE:
             d.features.add("stand")
             d.config, d.bonus_hands = (self.value(first),), [first]
-            d.steps.append("The hand qualifies and stands.")
+            d.steps.append(Phrase("The hand qualifies and stands."))
             return d
         if self.policy.first_hand(first) != "buy":
             d.features.add("fold")
             d.config = (NO_VALUE,)
-            d.steps.append("The player folds and loses the main bet.")
+            d.steps.append(Phrase("The player folds and loses the main bet."))
             return d
         second = tuple(order[3:6])
         d.cards += second
         d.features.add("buy")
-        d.steps.append(f"The player buys a second hand for an equal bet: {self._said(second)}.")
+        d.steps.append(Phrase("The player buys a second hand for an equal bet: {said}.",
+                              said=self._said(second)))
         if self.value(second) != NO_VALUE:
             d.config = config_of(self.value(second), NO_VALUE)
             d.bonus_hands = [second] if final_hands_bonus else []
-            d.steps.append("The second hand qualifies; the first loses its bet (no switch).")
+            d.steps.append(Phrase("The second hand qualifies; the first loses its bet (no switch)."))
             return d
         swap = self.policy.switch(first, second)
         h1, h2 = list(first), list(second)
@@ -94,11 +101,13 @@ class NineTenElevenTable:
             i, j = swap
             h1[i], h2[j] = second[j], first[i]
             d.features.add("switch")
-            d.steps.append(f"Neither qualifies: the player switches {card_name(first[i])} for "
-                           f"{card_name(second[j])}: {self._said(h1)} and {self._said(h2)}.")
+            d.steps.append(Phrase("Neither qualifies: the player switches {given} for {taken}: "
+                                  "{first} and {second}.", given=card_name(first[i]),
+                                  taken=card_name(second[j]), first=self._said(h1),
+                                  second=self._said(h2)))
         else:
-            d.steps.append("Neither qualifies, and no switch makes either hand qualify: "
-                           "both bets lose.")
+            d.steps.append(Phrase("Neither qualifies, and no switch makes either hand qualify: "
+                                  "both bets lose."))
         d.config = config_of(self.value(h1), self.value(h2))
         d.bonus_hands = [tuple(h1), tuple(h2)] if final_hands_bonus else []
         return d
@@ -121,7 +130,7 @@ class NineTenElevenTable:
         bonus_net, category = self.bonus(d)
         out = []
         for label, face in zip(self.rules.die_faces, die_faces(self.rules), strict=True):
-            roll = f"The die shows {label}."
+            roll = Phrase("The die shows {face}.", face=label)
             main = s.main_net(d.config, face)
             steps = (*d.steps, roll, self._main_text(d.config, face))
             wagered = Fraction(len(d.config))
@@ -129,15 +138,19 @@ class NineTenElevenTable:
                 out.append(Example("main", feature, outcome_of(main), tuple(d.cards), steps,
                                    main, wagered, die=label))
             dice = s.dice_net(d.config, face)
-            dice_text = ("A WIN face pushes every dice-match bet." if face is WIN else
-                         f"A hand's value equals the die: paid {odds(s.match)}." if dice > 0 else
-                         "No qualifying hand equals the die: the dice-match bet loses.")
+            dice_text = (Phrase("A WIN face pushes every dice-match bet.") if face is WIN else
+                         Phrase("A hand's value equals the die: paid {odds}.", odds=odds(s.match))
+                         if dice > 0 else
+                         Phrase("No qualifying hand equals the die: the dice-match bet loses."))
             out.append(Example("dice_match", "dice_match", outcome_of(dice), tuple(d.cards),
                                (*d.steps, roll, dice_text), dice, Fraction(1), die=label))
-        judged = "first hand as dealt" if self.rules.bonus_on == "first_hand" else "final hands"
-        bonus_text = (f"The bonus, judged on the {judged}, is paid {odds(bonus_net)} for a "
-                      f"{category.replace('_', ' ')}." if category else
-                      f"The bonus, judged on the {judged}, finds no qualifying paying hand and loses.")
+        judged = (Phrase("first hand as dealt") if self.rules.bonus_on == "first_hand" else
+                  Phrase("final hands"))
+        bonus_text = (Phrase("The bonus, judged on the {judged}, is paid {odds} for a {category}.",
+                             judged=judged, odds=odds(bonus_net), category=CATEGORIES[category])
+                      if category else
+                      Phrase("The bonus, judged on the {judged}, finds no qualifying paying hand "
+                             "and loses.", judged=judged))
         out.append(Example("bonus", category or "no_bonus", outcome_of(bonus_net), tuple(d.cards),
                            (*d.steps, bonus_text), bonus_net, Fraction(1)))
         return out
@@ -147,14 +160,14 @@ class NineTenElevenTable:
         for v in config:
             net = self.settlement.hand_net(v, face)
             if v == NO_VALUE:
-                parts.append("a hand that does not qualify loses 1")
+                parts.append(Phrase("a hand that does not qualify loses 1"))
             elif net > 0:
-                parts.append(f"a hand of {v} wins {odds(net)}")
+                parts.append(Phrase("a hand of {value} wins {odds}", value=str(v), odds=odds(net)))
             elif net == 0:
-                parts.append(f"a hand of {v} pushes")
+                parts.append(Phrase("a hand of {value} pushes", value=str(v)))
             else:
-                parts.append(f"a hand of {v} loses 1")
-        return "Main bet: " + "; ".join(parts) + "."
+                parts.append(Phrase("a hand of {value} loses 1", value=str(v)))
+        return Phrase("Main bet: {hands}.", hands=Joined(parts, "; "))
 
 
 def _category(hand, rules: NineTenElevenRules) -> str:
@@ -182,15 +195,15 @@ def _wanted(rules: NineTenElevenRules, result: ExactResult) -> list[Wanted]:
         for outcome in ("win", "loss", "push"):
             reason = ""
             if never:
-                reason = f"under the optimal strategy the player never {NEVER[feature]}"
+                reason = Phrase("under the optimal strategy the player never {action}", action=NEVER[feature])
             elif feature == "fold" and outcome != "loss":
-                reason = "a fold always loses the main bet"
+                reason = N_("a fold always loses the main bet")
             elif bet == "bonus" and feature != "no_bonus" and outcome != "win":
-                reason = "a paying bonus hand always wins its category"
+                reason = N_("a paying bonus hand always wins its category")
             elif feature == "no_bonus" and outcome != "loss":
-                reason = "a bonus with no paying hand always loses"
+                reason = N_("a bonus with no paying hand always loses")
             elif outcome == "push" and figures.p_push == 0:
-                reason = "no round ends in a push on this bet"
+                reason = N_("no round ends in a push on this bet")
             wanted.append(Wanted(bet, feature, outcome, reason))
     return wanted
 

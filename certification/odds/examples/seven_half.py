@@ -14,6 +14,7 @@ from fractions import Fraction
 from casino.rules.cards import SEVEN_HALF_RANKS, new_deck
 from casino.rules.describe import odds, total
 from casino.rules.model import SevenHalfRules
+from casino.rules.phrases import N_, Phrase
 from certification.odds.results import ExactResult, PlayerView
 from certification.odds.seven_half.deck import FIGURE, KD, TARGET, VALUE, best_total, card_kind
 
@@ -57,7 +58,9 @@ class SevenHalfTable:
     def _said(self, hand: list[str]) -> str:
         t = self.total(hand)
         cards = ", ".join(card_name(c) for c in hand)
-        return f"{cards} ({'bust' if t < 0 else total(Fraction(t, 2))})"
+        if t < 0:
+            return Phrase("{cards} (bust)", cards=cards)
+        return Phrase("{cards} ({total})", cards=cards, total=total(Fraction(t, 2)))
 
     def _is_pair(self, hand: list[str]) -> bool:
         kinds = [card_kind(c, self.special) for c in hand]
@@ -75,15 +78,17 @@ class SevenHalfTable:
             return card
 
         first, upcard = draw(), draw()
-        shown = "face up" if self.rules.dealer_upcard_visible else "face down"
-        r.steps.append(f"The player receives {card_name(first)} face down; the dealer receives "
-                       f"{card_name(upcard)} {shown}.")
+        r.steps.append(Phrase(
+            N_("The player receives {card} face down; the dealer receives {upcard} face up.")
+            if self.rules.dealer_upcard_visible else
+            N_("The player receives {card} face down; the dealer receives {upcard} face down."),
+            card=card_name(first), upcard=card_name(upcard)))
         if self.kd_first and first == "KD":
             return self._kd_paid(r)
         if self.kd_first and upcard == "KD":
             r.features.add("dealer_kd_first_card")
-            r.steps.append("The dealer's first card is the king of diamonds: the dealer wins "
-                           "every ante at once.")
+            r.steps.append(Phrase("The dealer's first card is the king of diamonds: the dealer "
+                                  "wins every ante at once."))
             r.net = Fraction(-1)
             return r
         view_upcard = upcard if self.rules.dealer_upcard_visible else None
@@ -96,25 +101,27 @@ class SevenHalfTable:
             exchanges += 1
             r.features.add("exchange")
             first = draw()
-            r.steps.append(f"The player exchanges the 4 (it leaves play for the round) and "
-                           f"receives {card_name(first)} as a new first card.")
+            r.steps.append(Phrase("The player exchanges the 4 (it leaves play for the round) "
+                                  "and receives {card} as a new first card.",
+                                  card=card_name(first)))
             if self.kd_first and first == "KD":
                 return self._kd_paid(r)
         if decision.action == "fold":
             r.features.add("fold")
-            r.steps.append("The player folds and loses the ante.")
+            r.steps.append(Phrase("The player folds and loses the ante."))
             r.net = Fraction(-1)
             return r
         stake = Fraction(1) + (decision.final_bet or 0) if self.rules.final_bet else Fraction(1)
         if self.rules.final_bet:
-            r.steps.append(f"The player places a final bet of {amount(decision.final_bet).lstrip('+')} "
-                           f"ante(s): {amount(stake).lstrip('+')} units at stake.")
+            r.steps.append(Phrase("The player places a final bet of {bet} ante(s): {stake} units "
+                                  "at stake.", bet=amount(decision.final_bet).lstrip('+'),
+                                  stake=amount(stake).lstrip('+')))
         hands, shot = self._player(r, draw, first, decision.action, view_upcard, exchanges)
         r.wagered = stake * len(hands)
         if shot is None and all(self.total(h) < 0 for h in hands):
             r.net = -stake * len(hands)
-            r.steps.append(f"Every hand of the player is bust: the dealer collects {amount(-r.net).lstrip('+')} "
-                           "without playing.")
+            r.steps.append(Phrase("Every hand of the player is bust: the dealer collects {amount} "
+                                  "without playing.", amount=amount(-r.net).lstrip('+')))
             return r
         dealer = self._dealer(r, draw, upcard, hands, shot)
         self._settle(r, hands, shot, dealer, stake)
@@ -123,8 +130,9 @@ class SevenHalfTable:
     def _kd_paid(self, r: _Round) -> _Round:
         pay = self.rules.payouts.kd_first_card
         r.features.add("kd_first_card")
-        r.steps.append(f"The player's first card is the king of diamonds: shown at once and paid "
-                       f"{odds(pay)} on the ante; the player's round ends.")
+        r.steps.append(Phrase("The player's first card is the king of diamonds: shown at once "
+                              "and paid {odds} on the ante; the player's round ends.",
+                              odds=odds(pay)))
         r.net = Fraction(pay)
         return r
 
@@ -133,8 +141,10 @@ class SevenHalfTable:
             r.features.add("shoot")
             card = draw()
             made = card_kind(card, self.special) in (FIGURE, KD)
-            r.steps.append(f"The player shoots the 7: one card face down, {card_name(card)}, "
-                           + ("a figure: 7½." if made else "not a figure: bust."))
+            r.steps.append(Phrase(N_("The player shoots the 7: one card face down, {card}, a "
+                                     "figure: 7½.") if made else
+                                  N_("The player shoots the 7: one card face down, {card}, not a "
+                                     "figure: bust."), card=card_name(card)))
             return [[first, card]], (True if made else None)
         hands, splits, h = [[first]], 0, 0
         while h < len(hands):
@@ -153,18 +163,24 @@ class SevenHalfTable:
                     splits += 1
                     r.features.add("opening")
                     hands.append([hand.pop()])
-                    r.steps.append("The player opens the two figures into two hands, each with "
-                                   "its own equal wager.")
+                    r.steps.append(Phrase("The player opens the two figures into two hands, "
+                                          "each with its own equal wager."))
                     continue
                 if act != "hit":
                     break
                 card = draw()
                 hand.append(card)
-                r.steps.append(f"The player draws {card_name(card)}"
-                               + (f" (hand {h + 1})" if len(hands) > 1 else "")
-                               + f": {self._said(hand)}.")
-            r.steps.append(f"The player {'is bust' if self.total(hand) < 0 else 'stands'} with "
-                           f"{self._said(hand)}" + (f" (hand {h + 1})." if len(hands) > 1 else "."))
+                r.steps.append(Phrase(N_("The player draws {card} (hand {hand}): {said}.")
+                                      if len(hands) > 1 else N_("The player draws {card}: {said}."),
+                                      card=card_name(card), hand=str(h + 1), said=self._said(hand)))
+            bust = self.total(hand) < 0
+            if len(hands) > 1:
+                template = (N_("The player is bust with {said} (hand {hand}).") if bust else
+                            N_("The player stands with {said} (hand {hand})."))
+            else:
+                template = (N_("The player is bust with {said}.") if bust else
+                            N_("The player stands with {said}."))
+            r.steps.append(Phrase(template, said=self._said(hand), hand=str(h + 1)))
             h += 1
         return hands, None
 
@@ -187,17 +203,24 @@ class SevenHalfTable:
             r.features.add("must_reach")
         dealer = [upcard]
         if not self.rules.dealer_upcard_visible:
-            r.steps.append(f"The dealer turns over {card_name(upcard)}.")
+            r.steps.append(Phrase("The dealer turns over {card}.", card=card_name(upcard)))
         while len(dealer) < self.dealer_max:
             t = self.total(dealer)
             if t < 0 or not (t < self.settlement.threshold or (reach and t < TARGET)):
                 break
             card = draw()
             dealer.append(card)
-            r.steps.append(f"The dealer draws {card_name(card)}: {self._said(dealer)}.")
-        why = " (it must reach the player's shown 7½)" if reach else ""
-        r.steps.append(f"The dealer {'is bust' if self.total(dealer) < 0 else 'stands'} with "
-                       f"{self._said(dealer)}{why}.")
+            r.steps.append(Phrase("The dealer draws {card}: {said}.", card=card_name(card),
+                                  said=self._said(dealer)))
+        bust = self.total(dealer) < 0
+        if reach:
+            template = (N_("The dealer is bust with {said} (it must reach the player's shown 7½).")
+                        if bust else
+                        N_("The dealer stands with {said} (it must reach the player's shown 7½)."))
+        else:
+            template = (N_("The dealer is bust with {said}.") if bust else
+                        N_("The dealer stands with {said}."))
+        r.steps.append(Phrase(template, said=self._said(dealer)))
         return dealer
 
     def _settle(self, r, hands, shot, dealer, stake) -> None:
@@ -220,8 +243,9 @@ class SevenHalfTable:
                 self._tag(r, hand, t, matta, triple)
             net = stake * Fraction(nets[slot], s.scale)
             r.net += net
-            label = f"Hand {i + 1}" if len(hands) > 1 else "The player"
-            r.steps.append(f"{label}: {self._verdict(net, stake)}.")
+            label = Phrase("Hand {n}", n=str(i + 1)) if len(hands) > 1 else Phrase("The player")
+            r.steps.append(Phrase("{label}: {verdict}.", label=label,
+                                  verdict=self._verdict(net, stake)))
 
     def _tag(self, r, hand, t, matta, triple) -> None:
         # The narrowest description only: a triplé is not shown again as a reale or a matta
@@ -238,35 +262,37 @@ class SevenHalfTable:
     @staticmethod
     def _verdict(net: Fraction, stake: Fraction) -> str:
         if net > 0:
-            return f"wins; paid {amount(net / stake).lstrip('+')} to 1 on {amount(stake).lstrip('+')} staked, net {amount(net)}"
+            return Phrase("wins; paid {paid} to 1 on {stake} staked, net {net}",
+                          paid=amount(net / stake).lstrip('+'), stake=amount(stake).lstrip('+'),
+                          net=amount(net))
         if net == 0:
-            return "ties; the stake is returned (push), net 0"
-        return f"loses; the dealer collects {amount(-net).lstrip('+')}"
+            return Phrase("ties; the stake is returned (push), net 0")
+        return Phrase("loses; the dealer collects {amount}", amount=amount(-net).lstrip('+'))
 
 
 FEATURES = {
-    "play": "An ordinary round",
-    "fold": "Folding",
-    "kd_first_card": "The player's first card is the king of diamonds",
-    "dealer_kd_first_card": "The dealer's first card is the king of diamonds",
-    "matta": "A hand holding the matta",
-    "seven_and_half": "A hand of 7½",
-    "reale": "7½ in two cards (reale)",
-    "triple": "A 7 and the matta (triplé)",
-    "dealer_reale": "The dealer's reale",
-    "must_reach": "The dealer must reach a shown 7½",
-    "exchange": "Exchanging a first-card 4",
-    "shoot": "Shooting a seven",
-    "opening": "Opening two figures",
+    "play": N_("An ordinary round"),
+    "fold": N_("Folding"),
+    "kd_first_card": N_("The player's first card is the king of diamonds"),
+    "dealer_kd_first_card": N_("The dealer's first card is the king of diamonds"),
+    "matta": N_("A hand holding the matta"),
+    "seven_and_half": N_("A hand of 7½"),
+    "reale": N_("7½ in two cards (reale)"),
+    "triple": N_("A 7 and the matta (triplé)"),
+    "dealer_reale": N_("The dealer's reale"),
+    "must_reach": N_("The dealer must reach a shown 7½"),
+    "exchange": N_("Exchanging a first-card 4"),
+    "shoot": N_("Shooting a seven"),
+    "opening": N_("Opening two figures"),
 }
-ONLY = {"fold": ("loss", "a fold always loses the ante"),
-        "kd_first_card": ("win", "a first-card king of diamonds is always paid at once"),
-        "dealer_kd_first_card": ("loss", "the dealer's first-card king of diamonds always wins the ante"),
-        "dealer_reale": ("loss", "the dealer's reale always collects from a player still in")}
+ONLY = {"fold": ("loss", N_("a fold always loses the ante")),
+        "kd_first_card": ("win", N_("a first-card king of diamonds is always paid at once")),
+        "dealer_kd_first_card": ("loss", N_("the dealer's first-card king of diamonds always wins the ante")),
+        "dealer_reale": ("loss", N_("the dealer's reale always collects from a player still in"))}
 
 
-NEVER = {"fold": ("fold", "folds"), "exchange": ("exchange", "exchanges a four"),
-         "shoot": ("shoot", "shoots a seven"), "opening": ("split", "opens two figures")}
+NEVER = {"fold": ("fold", N_("folds")), "exchange": ("exchange", N_("exchanges a four")),
+         "shoot": ("shoot", N_("shoots a seven")), "opening": ("split", N_("opens two figures"))}
 
 
 def _features(rules: SevenHalfRules) -> list[str]:
@@ -304,13 +330,13 @@ def _wanted(rules: SevenHalfRules, result: ExactResult, features: list[str]) -> 
         for outcome in ("win", "loss", "push"):
             reason = ""
             if never:
-                reason = f"under the optimal strategy the player never {decision[1]}"
+                reason = Phrase("under the optimal strategy the player never {action}", action=decision[1])
             elif feature in ONLY and ONLY[feature][0] != outcome:
                 reason = ONLY[feature][1]
             elif outcome == "push" and rules.ties == "dealer" and feature != "opening":
-                reason = "the bank wins equal totals, so a single hand never pushes"
+                reason = N_("the bank wins equal totals, so a single hand never pushes")
             elif outcome == "push" and figures.p_push == 0:
-                reason = "no round of this variant ends in a push"
+                reason = N_("no round of this variant ends in a push")
             wanted.append(Wanted("main", feature, outcome, reason))
     return wanted
 
@@ -331,5 +357,5 @@ def seven_half_examples(rules: SevenHalfRules, result: ExactResult, *, seed: int
     examples, missing, tried = search(deck=deck, wanted=_wanted(rules, result, features),
                                       forcings=_forcings(rules), play=play, seed=seed,
                                       attempts=attempts)
-    return ExampleSet(features={f: FEATURES[f] for f in features}, bets={"main": "Ante"},
+    return ExampleSet(features={f: FEATURES[f] for f in features}, bets={"main": N_("Ante")},
                       examples=examples, missing=missing, seed=seed, attempts=tried)

@@ -16,6 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+from ..fmt import date
+from ..i18n import _, writing_in
 from ..styles import BOLD, MUTED, NAVY, REGULAR, RULE, register_fonts
 from .data import PacketData
 
@@ -27,6 +29,7 @@ class Furniture:
     left: str
     right: str
     footer: str
+    page: str = "Page {page} of {total}"
 
 
 class PacketCanvas(Canvas):
@@ -65,22 +68,31 @@ class PacketCanvas(Canvas):
         self.setFont(REGULAR, 7.5)
         self.setFillColor(MUTED)
         self.drawString(left, 10 * mm, f.footer)
-        self.drawRightString(right, 10 * mm, f"Page {self._pageNumber} of {total}")
+        self.drawRightString(right, 10 * mm, f.page.format(page=self._pageNumber, total=total))
         self.restoreState()
 
 
 def render(data: PacketData, title: str, story: Callable[[float], list[Flowable]], *,
            pagesize=A4, invariant: bool = False) -> bytes:
-    """One packet document as PDF bytes; ``story(width)`` gives its flowables."""
+    """One packet document as PDF bytes, in the profile's language; ``story(width)`` gives
+    its flowables."""
+    with writing_in(data.profile.language) as language:
+        return _render(data, _(title), story, pagesize=pagesize, invariant=invariant,
+                       language=language)
+
+
+def _render(data: PacketData, title: str, story: Callable[[float], list[Flowable]], *,
+            pagesize, invariant: bool, language: str) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
         buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=22 * mm,
         bottomMargin=20 * mm, invariant=1 if invariant else 0,
-        title=f"{title}: {data.game}, {data.variant_name}", author=data.laboratory,
-        subject=f"{data.profile.submission_title} ({data.profile.name}); certificate "
-                f"{data.certificate_number}",
-        creator=data.software_version, lang="en", initialFontName=REGULAR, initialFontSize=9,
+        title=f"{title}: {_(data.game)}, {data.variant_name}", author=data.laboratory,
+        subject=_("{title} ({profile}); certificate {number}").format(
+            title=data.profile.submission_title, profile=data.profile.name,
+            number=data.certificate_number),
+        creator=data.software_version, lang=language, initialFontName=REGULAR, initialFontSize=9,
     )
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -88,8 +100,10 @@ def render(data: PacketData, title: str, story: Callable[[float], list[Flowable]
     furniture = Furniture(
         left=f"{data.laboratory} · {data.profile.name}",
         right=title,
-        footer=f"{data.game}, {data.variant_name}, paytable v{data.paytable_version} · "
-               f"certificate {data.certificate_number} · {data.issued.isoformat()}",
+        footer=_("{game}, {variant}, paytable v{version} · certificate {number} · {date}").format(
+            game=_(data.game), variant=data.variant_name, version=data.paytable_version,
+            number=data.certificate_number, date=date(data.issued)),
+        page=_("Page {page} of {total}"),
     )
     doc.build(story(doc.width), canvasmaker=functools.partial(PacketCanvas, furniture=furniture))
     return buffer.getvalue()

@@ -6,22 +6,24 @@ codes, titles and file names are fixed here so a packet is the same however it w
 
 from __future__ import annotations
 
+from casino.rules.phrases import N_
+
 DOCUMENTS: dict[str, str] = {
-    "cover-letter": "Summary and cover letter",
-    "rules-of-play": "Rules of play with worked examples",
-    "rules-of-play-docx": "Rules of play with worked examples (Word)",
-    "dealing-procedures": "Dealing procedures",
-    "payout-schedule": "Payout schedule: true odds, payout odds and house edge",
-    "rack-card": "Rack card",
-    "layout": "Table layout",
-    "statistical-evaluation": "Statistical evaluation (certificate)",
-    "test-summary": "Tests run and checksums",
+    "cover-letter": N_("Summary and cover letter"),
+    "rules-of-play": N_("Rules of play with worked examples"),
+    "rules-of-play-docx": N_("Rules of play with worked examples (Word)"),
+    "dealing-procedures": N_("Dealing procedures"),
+    "payout-schedule": N_("Payout schedule: true odds, payout odds and house edge"),
+    "rack-card": N_("Rack card"),
+    "layout": N_("Table layout"),
+    "statistical-evaluation": N_("Statistical evaluation (certificate)"),
+    "test-summary": N_("Tests run and checksums"),
 }
 
 RANDOMNESS_CHECKS: dict[str, str] = {
-    "procedure": "the table's hand-shuffle procedure assessed",
-    "shuffle_battery": "a shuffle log tested by the shuffle battery",
-    "nist": "RNG output tested with NIST SP 800-22",
+    "procedure": N_("the table's hand-shuffle procedure assessed"),
+    "shuffle_battery": N_("a shuffle log tested by the shuffle battery"),
+    "nist": N_("RNG output tested with NIST SP 800-22"),
 }
 
 MEDIA_TYPES = {"rules-of-play-docx": (

@@ -25,6 +25,8 @@ class Profile:
     documents: tuple[str, ...]
     min_simulated_rounds: int = 0
     randomness_required: tuple[str, ...] = ()
+    language: str = "en"
+    """The language every document of the packet is written in."""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,10 @@ from fractions import Fraction
 
 from reportlab.platypus import Flowable, KeepTogether
 
+from casino.rules.phrases import N_
+
+from ..fmt import bet_name, decimal, pct
+from ..i18n import _, say
 from ..sections import body, escape
 from ..tables import grid, para
 from .base import render
@@ -38,7 +42,15 @@ def odds_against(p: Fraction) -> Fraction:
 
 
 def decimal_odds(value: Fraction) -> str:
-    return f"{float(value):,.4f} to 1"
+    return _("{odds} to 1").format(odds=_grouped(float(value), 4))
+
+
+def _grouped(value: float, digits: int) -> str:
+    from ..i18n import current_language
+
+    if current_language() == "en":
+        return f"{value:,.{digits}f}"
+    return decimal(value, digits)
 
 
 def line_probabilities(data: PacketData) -> dict[int, Fraction]:
@@ -64,8 +76,8 @@ def _line_rows(data: PacketData) -> list[list]:
     rows = []
     for i, line in enumerate(data.paytable):
         p = probabilities.get(i)
-        rows.append([para(escape(line.bet)), para(escape(line.hand)), escape(line.pays),
-                     f"{float(p):.8f}" if p is not None else "–",
+        rows.append([para(escape(say(line.bet))), para(escape(say(line.hand))),
+                     escape(say(line.pays)), decimal(float(p), 8) if p is not None else "–",
                      decimal_odds(odds_against(p)) if p is not None else "–"])
     return rows
 
@@ -73,7 +85,7 @@ def _line_rows(data: PacketData) -> list[list]:
 def _bet_rows(data: PacketData, bet: BetFigures) -> list[list]:
     rows = []
     for net, p in sorted(bet.outcomes.items()):
-        rows.append([f"{'+' if net > 0 else ''}{fraction_text(net)}", f"{float(p):.10f}",
+        rows.append([f"{'+' if net > 0 else ''}{fraction_text(net)}", decimal(float(p), 10),
                      decimal_odds(odds_against(p)) if p < 1 else "–"])
     return rows
 
@@ -81,39 +93,41 @@ def _bet_rows(data: PacketData, bet: BetFigures) -> list[list]:
 def payout_story(data: PacketData, width: float) -> list[Flowable]:
     term = data.term()
     story: list[Flowable] = [
-        para("Payout schedule", "title"),
-        para(f"{escape(data.game)}, {escape(data.variant_name)}, paytable version "
-             f"{data.paytable_version} · {escape(data.profile.name)}", "subtitle"),
-        body('<b>Payout odds</b> are what a line pays, "k to 1": the player keeps the stake and '
-             "wins k. <b>True odds</b> are the odds against the paying event, (1 − p) to p, for "
-             "its exact probability p under the optimal strategy. They are printed per line "
-             "where the outcome table fixes the line's probability (one wager per round and a "
-             "payout no other line shares); otherwise per net result in section 2."),
-        para("1 Paytable", "h2"),
-        grid(["Bet", "Hand", "Payout odds", "Probability", "True odds"], _line_rows(data),
-             [0.14, 0.36, 0.14, 0.16, 0.20], width, numeric_from=2),
-        para(f"2 {escape(data.term(capital=True))} and true odds per bet", "h2"),
+        para(_("Payout schedule"), "title"),
+        para(_("{game}, {variant}, paytable version {version} · {profile}").format(
+            game=escape(_(data.game)), variant=escape(data.variant_name),
+            version=data.paytable_version, profile=escape(data.profile.name)), "subtitle"),
+        body(_('<b>Payout odds</b> are what a line pays, "k to 1": the player keeps the stake and '
+               "wins k. <b>True odds</b> are the odds against the paying event, (1 − p) to p, for "
+               "its exact probability p under the optimal strategy. They are printed per line "
+               "where the outcome table fixes the line's probability (one wager per round and a "
+               "payout no other line shares); otherwise per net result in section 2.")),
+        para(_("1 Paytable"), "h2"),
+        grid([_("Bet"), _("Hand"), _("Payout odds"), _("Probability"), _("True odds")],
+             _line_rows(data), [0.14, 0.36, 0.14, 0.16, 0.20], width, numeric_from=2),
+        para(_("2 {term} and true odds per bet").format(term=escape(data.term(capital=True))), "h2"),
     ]
     for bet in data.bets:
-        block = [para(escape(bet.name), "h3"),
-                 body(f"{escape(data.term(capital=True))}: <b>{float(bet.house_edge) * 100:.4f}%</b> "
-                      f"of the initial wager; element of risk {float(bet.element_of_risk) * 100:.4f}% "
-                      f"of the average amount wagered ({float(bet.average_wager):.6f} initial "
-                      "wagers)." + (" <b>Negative: the player has the advantage on this bet.</b>"
-                                    if bet.house_edge < 0 else "")),
-                 grid(["Net result per initial wager", "Probability", "True odds against"],
+        text = _("{term}: <b>{edge}</b> of the initial wager; element of risk {risk} of the "
+                 "average amount wagered ({wager} initial wagers).").format(
+            term=escape(data.term(capital=True)), edge=pct(float(bet.house_edge)),
+            risk=pct(float(bet.element_of_risk)), wager=decimal(float(bet.average_wager), 6))
+        if bet.house_edge < 0:
+            text += " " + _("<b>Negative: the player has the advantage on this bet.</b>")
+        block = [para(escape(bet_name(bet.bet)), "h3"), body(text),
+                 grid([_("Net result per initial wager"), _("Probability"), _("True odds against")],
                       _bet_rows(data, bet), [0.34, 0.33, 0.33], width, numeric_from=1)]
         story.append(KeepTogether(block))
-    story += [para("3 Exact values", "h2"),
-              body(f"The {escape(term)} of each bet as an exact fraction of the initial wager "
-                   "(probabilities to 10 places above; their exact fractions are in the "
-                   "statistical evaluation's outcome tables).")]
-    story.append(grid(["Bet", f"{data.term(capital=True)} (exact)"],
-                      [[escape(b.name), para(fraction_text(b.house_edge), "cell_mono")]
+    story += [para(_("3 Exact values"), "h2"),
+              body(_("The {term} of each bet as an exact fraction of the initial wager "
+                     "(probabilities to 10 places above; their exact fractions are in the "
+                     "statistical evaluation's outcome tables).").format(term=escape(term)))]
+    story.append(grid([_("Bet"), _("{term} (exact)").format(term=data.term(capital=True))],
+                      [[escape(bet_name(b.bet)), para(fraction_text(b.house_edge), "cell_mono")]
                        for b in data.bets], [0.25, 0.75], width, numeric_from=2))
     return story
 
 
 def render_payout_schedule(data: PacketData, *, invariant: bool = False) -> bytes:
-    return render(data, "Payout schedule", lambda width: payout_story(data, width),
+    return render(data, N_("Payout schedule"), lambda width: payout_story(data, width),
                   invariant=invariant)

@@ -14,37 +14,47 @@ from docx.shared import Pt
 
 from certification.odds.examples import Example, amount, card_name
 
+from ..i18n import _, say, writing_in
 from .data import PacketData
-from .rules import OBJECTIVES, OUTCOME_TITLES, wagers_offered
+from .rules import OUTCOME_TITLES, objective, reference, wagers_offered
 
 
 def render_rules_docx(data: PacketData) -> bytes:
+    """The rules of play in the profile's language, as a Word file."""
+    with writing_in(data.profile.language) as language:
+        return _render(data, language)
+
+
+def _render(data: PacketData, language: str) -> bytes:
     doc = Document()
     doc.styles["Normal"].font.size = Pt(10)
     props = doc.core_properties
-    props.title = f"Rules of play: {data.game}, {data.variant_name}"
+    title = _("Rules of play: {game}, {variant}").format(game=_(data.game), variant=data.variant_name)
+    props.title = title
     props.author = data.laboratory
-    props.subject = f"{data.profile.submission_title}; certificate {data.certificate_number}"
+    props.subject = _("{title}; certificate {number}").format(
+        title=data.profile.submission_title, number=data.certificate_number)
+    props.language = language
     props.created = props.modified = dt.datetime.combine(data.issued, dt.time(), dt.UTC)
-    doc.add_heading(f"Rules of play: {data.game}, {data.variant_name}", level=0)
-    doc.add_paragraph(f"{data.profile.submission_title} · {data.profile.regulation_reference}")
-    doc.add_heading("1 Summary of the game", level=1)
-    doc.add_paragraph(OBJECTIVES.get(data.rules.family, ""))
-    doc.add_paragraph(f"Wagers offered: {wagers_offered(data)}.")
-    doc.add_heading("2 Rules", level=1)
+    doc.add_heading(title, level=0)
+    doc.add_paragraph(f"{data.profile.submission_title} · {reference(data)}")
+    doc.add_heading(_("1 Summary of the game"), level=1)
+    doc.add_paragraph(objective(data))
+    doc.add_paragraph(_("Wagers offered: {wagers}.").format(wagers=wagers_offered(data)))
+    doc.add_heading(_("2 Rules"), level=1)
     for i, clause in enumerate(data.rule_clauses, start=1):
-        doc.add_heading(f"2.{i} {clause.title}", level=2)
-        doc.add_paragraph(clause.text)
+        doc.add_heading(f"2.{i} {say(clause.title)}", level=2)
+        doc.add_paragraph(say(clause.text))
         for reading in clause.readings:
-            doc.add_paragraph(reading, style="Intense Quote")
-    doc.add_heading("3 Payouts", level=1)
+            doc.add_paragraph(say(reading), style="Intense Quote")
+    doc.add_heading(_("3 Payouts"), level=1)
     table = doc.add_table(rows=1, cols=3)
     table.style = "Light Grid Accent 1"
-    for cell, text in zip(table.rows[0].cells, ("Bet", "Hand", "Pays"), strict=True):
+    for cell, text in zip(table.rows[0].cells, (_("Bet"), _("Hand"), _("Pays")), strict=True):
         cell.text = text
     for line in data.paytable:
         row = table.add_row().cells
-        row[0].text, row[1].text, row[2].text = line.bet, line.hand, line.pays
+        row[0].text, row[1].text, row[2].text = say(line.bet), say(line.hand), say(line.pays)
     _examples(doc, data)
     buffer = io.BytesIO()
     doc.save(buffer)
@@ -53,10 +63,10 @@ def render_rules_docx(data: PacketData) -> bytes:
 
 def _examples(doc, data: PacketData) -> None:
     ex = data.examples
-    doc.add_heading("4 Worked examples", level=1)
-    doc.add_paragraph(f"Rounds dealt from shuffled decks (generator seed {ex.seed}), decided by "
-                      "the optimal strategy and settled by the exact analysis' settlement code. "
-                      "Amounts are nets in units of the initial wager.")
+    doc.add_heading(_("{number} Worked examples").format(number=4), level=1)
+    doc.add_paragraph(_("Rounds dealt from shuffled decks (generator seed {seed}), decided by the "
+                        "optimal strategy and settled by the exact analysis' settlement code. "
+                        "Amounts are nets in units of the initial wager.").format(seed=ex.seed))
     section = 0
     for bet, bet_name in ex.bets.items():
         for feature, title in ex.features.items():
@@ -64,16 +74,19 @@ def _examples(doc, data: PacketData) -> None:
             if not any(items):
                 continue
             section += 1
-            doc.add_heading(f"4.{section} {bet_name}: {title}", level=2)
+            doc.add_heading(f"4.{section} {say(bet_name)}: {say(title)}", level=2)
             for item in items:
                 if item is None:
                     continue
-                label = OUTCOME_TITLES[item.outcome]
+                label = _(OUTCOME_TITLES[item.outcome])
                 if isinstance(item, Example):
                     cards = " ".join(card_name(c) for c in item.cards)
-                    doc.add_paragraph(f"{label}. Cards in the order dealt: {cards}")
+                    doc.add_paragraph(_("{outcome}. Cards in the order dealt: {cards}").format(
+                        outcome=label, cards=cards))
                     for number, step in enumerate(item.steps, start=1):
-                        doc.add_paragraph(f"{number}. {step}")
-                    doc.add_paragraph(f"Result: net {amount(item.net)} per unit of initial wager.")
+                        doc.add_paragraph(f"{number}. {say(step)}")
+                    doc.add_paragraph(_("Result: net {net} per unit of initial wager.").format(
+                        net=amount(item.net)))
                 else:
-                    doc.add_paragraph(f"{label}: no example — {item.reason}.")
+                    doc.add_paragraph(_("{outcome}: no example — {reason}.").format(
+                        outcome=label, reason=say(item.reason)))

@@ -11,6 +11,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Table, Tab
 from ..charts import outcome_chart
 from ..data import CertificateData
 from ..fmt import bet_name, decimal, fraction, net, pct, prob, signed
+from ..i18n import _, say
 from ..styles import BOLD, HEAD_FILL, MUTED, NAVY, REGULAR, RULE, hexcolour
 from ..tables import facts, grid, para
 from . import body, escape, heading, subheading
@@ -22,49 +23,51 @@ ACTION_FILLS = [colors.HexColor(c) for c in (
 def maths_section(data: CertificateData, width: float) -> list[Flowable]:
     exact = data.exact
     story: list[Flowable] = [
-        heading("3 Mathematical analysis"),
-        body("Every figure below is exact: it comes from a complete enumeration of the deck "
-             f"under the player strategy of section 3.{len(exact['bets']) + 1}, with "
-             "probabilities held as fractions and rounded only for printing. Figures are per "
-             "initial wager."),
+        heading(_("3 Mathematical analysis")),
+        body(_("Every figure below is exact: it comes from a complete enumeration of the deck "
+               "under the player strategy of section {section}, with probabilities held as "
+               "fractions and rounded only for printing. Figures are per initial wager.").format(
+            section=f"3.{len(exact['bets']) + 1}")),
     ]
     for i, (name, bet) in enumerate(exact["bets"].items(), start=1):
         story += bet_block(f"3.{i}", name, bet, width)
     n = len(exact["bets"])
-    story += [CondPageBreak(180), heading(f"3.{n + 1} Player strategy assumed", 1)]
+    story += [CondPageBreak(180), heading(_("{number} Player strategy assumed").format(number=f"3.{n + 1}"), 1)]
     if exact.get("strategy"):
         for chart in exact["strategy"]:
             story += strategy_chart(chart, width)
     else:
-        story.append(body("The analysis reported no strategy chart for this variant."))
+        story.append(body(_("The analysis reported no strategy chart for this variant.")))
     if exact.get("decisions"):
-        story.append(heading(f"3.{n + 2} Decision frequencies", 1))
-        story.append(body("How often the player takes each decision under the strategy above, "
-                          "per round."))
+        story.append(heading(_("{number} Decision frequencies").format(number=f"3.{n + 2}"), 1))
+        story.append(body(_("How often the player takes each decision under the strategy above, "
+                            "per round.")))
         rows = [[escape(k), prob(v), pct(v, 3)] for k, v in exact["decisions"].items()]
-        story.append(grid(["Decision", "Probability", "Share"], rows, [0.5, 0.25, 0.25],
+        story.append(grid([_("Decision"), _("Probability"), _("Share")], rows, [0.5, 0.25, 0.25],
                           width * 0.7))
     if exact.get("notes"):
-        story.append(subheading("Notes on the figures"))
-        story += [body(f"• {escape(note)}") for note in exact["notes"]]
+        story.append(subheading(_("Notes on the figures")))
+        story += [body(f"• {escape(say(note))}") for note in exact["notes"]]
     return story
 
 
 def bet_block(number: str, name: str, bet: dict, width: float) -> list[Flowable]:
     story: list[Flowable] = [heading(f"{number} {bet_name(name)}", 1)]
     if bet["house_edge"] < 0:
-        story.append(body(f"PLAYER ADVANTAGE: under optimal play this bet returns "
-                          f"{pct(-bet['house_edge'])} of the initial wager to the player.",
+        story.append(body(_("PLAYER ADVANTAGE: under optimal play this bet returns {edge} of "
+                            "the initial wager to the player.").format(edge=pct(-bet["house_edge"])),
                           "warning"))
     figures = [
-        ("Expected value (exact)", f"<b>{fraction(bet['ev_fraction'])}</b>"),
-        ("Expected value", signed(bet["ev"], 8)),
-        ("House edge", f"<b>{pct(bet['house_edge'])}</b> of the initial wager"),
-        ("Element of risk", f"{pct(bet['element_of_risk'])} of the average amount wagered"),
-        ("Average amount wagered", decimal(bet["average_wager"], 6) + " initial wagers"),
-        ("Standard deviation", decimal(bet["sd"], 6) + " per initial wager"),
-        ("Win / push / loss", f"{pct(bet['p_win'], 3)} / {pct(bet['p_push'], 3)} / "
-                              f"{pct(bet['p_loss'], 3)}"),
+        (_("Expected value (exact)"), f"<b>{fraction(bet['ev_fraction'])}</b>"),
+        (_("Expected value"), signed(bet["ev"], 8)),
+        (_("House edge"), _("<b>{edge}</b> of the initial wager").format(edge=pct(bet["house_edge"]))),
+        (_("Element of risk"), _("{risk} of the average amount wagered").format(
+            risk=pct(bet["element_of_risk"]))),
+        (_("Average amount wagered"), _("{amount} initial wagers").format(
+            amount=decimal(bet["average_wager"], 6))),
+        (_("Standard deviation"), _("{sd} per initial wager").format(sd=decimal(bet["sd"], 6))),
+        (_("Win / push / loss"), f"{pct(bet['p_win'], 3)} / {pct(bet['p_push'], 3)} / "
+                                 f"{pct(bet['p_loss'], 3)}"),
     ]
     story.append(facts(figures, width, 0.3))
     outcomes = bet["outcomes"]
@@ -75,7 +78,7 @@ def bet_block(number: str, name: str, bet: dict, width: float) -> list[Flowable]
                               ("VALIGN", (0, 0), (-1, -1), "TOP"),
                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
-    story.append(KeepTogether([subheading("Net outcomes"), pair]))
+    story.append(KeepTogether([subheading(_("Net outcomes")), pair]))
     return story
 
 
@@ -83,9 +86,9 @@ def outcome_table(outcomes: dict[str, float], width: float) -> Table:
     keys = sorted(outcomes, key=Fraction)
     rows = [[net(k), prob(outcomes[k]), signed(float(Fraction(k)) * outcomes[k], 6)]
             for k in keys]
-    rows.append(["Total", prob(sum(outcomes.values())),
+    rows.append([_("Total"), prob(sum(outcomes.values())),
                  signed(sum(float(Fraction(k)) * p for k, p in outcomes.items()), 6)])
-    return grid(["Net result", "Probability", "Contribution to EV"], rows,
+    return grid([_("Net result"), _("Probability"), _("Contribution to EV")], rows,
                 [0.28, 0.36, 0.36], width,
                 extra=[("FONT", (0, -1), (-1, -1), BOLD, 8),
                        ("LINEABOVE", (0, -1), (-1, -1), 0.6, MUTED)])
@@ -93,7 +96,7 @@ def outcome_table(outcomes: dict[str, float], width: float) -> Table:
 
 def _axes(chart: dict) -> str:
     parts = [f"{name}: {escape(chart[key])}" for name, key in
-             (("Rows", "row_label"), ("Columns", "column_label")) if chart.get(key)]
+             ((_("Rows"), "row_label"), (_("Columns"), "column_label")) if chart.get(key)]
     return ". ".join(parts) + "." if parts else ""
 
 

@@ -11,6 +11,8 @@ from reportlab.platypus import Flowable, PageBreak
 from certification.protection.text import report_rows
 
 from ..data import CertificateData
+from ..fmt import count, signed
+from ..i18n import _, current_language, say
 from ..tables import grid, para
 from . import body, escape, heading, subheading
 
@@ -20,25 +22,27 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
     if report is None:
         return []
     table = report["table"]
-    story: list[Flowable] = [PageBreak(), heading("A Game protection"), body(
+    story: list[Flowable] = [PageBreak(), heading(_("A Game protection")), body(_(
         "For each way a player could see more than the rules allow, the change in the player's "
         "expected result per initial wager when it plays optimally with the information "
         "(the player edge gain), exact where the exact engine reaches and simulated with a 95 % "
         "confidence interval otherwise, the house edge that remains, the risk and the "
-        "countermeasures that remove it, each with its effect recomputed.")]
+        "countermeasures that remove it, each with its effect recomputed."))]
     if report.get("exact_only"):
-        story.append(body("Only the exact exposures are shown: no game protection audit of this "
-                          "paytable version had completed when this document was issued."))
+        story.append(body(_("Only the exact exposures are shown: no game protection audit of "
+                            "this paytable version had completed when this document was issued.")))
     else:
-        story.append(body(
-            f"Table audited: {table['seats']} seats, {table['decks']} deck(s), penetration "
-            f"{table['penetration']:g}, hand procedure {escape(table['procedure'])}; simulations "
-            f"of {table['rounds']:,} rounds per point, root seed {table['seed']}, "
-            f"{table['chunks']} chunks per job."))
-    story.append(body(f"Risk rule: {escape(report['risk_rule'])}", "small"))
+        story.append(body(_(
+            "Table audited: {seats} seats, {decks} deck(s), penetration {penetration}, hand "
+            "procedure {procedure}; simulations of {rounds} rounds per point, root seed {seed}, "
+            "{chunks} chunks per job.").format(
+                seats=table["seats"], decks=table["decks"],
+                penetration=_short(table["penetration"]), procedure=escape(table["procedure"]),
+                rounds=count(table["rounds"]), seed=table["seed"], chunks=table["chunks"])))
+    story.append(body(_("Risk rule: {rule}").format(rule=escape(say(report["risk_rule"]))), "small"))
     rows = report_rows(report)
     story.append(grid(
-        ["Exposure", "Method", "Player gain", "House edge left", "Risk"],
+        [_("Exposure"), _("Method"), _("Player gain"), _("House edge left"), _("Risk")],
         [[para(escape(r["title"])), r["method"],
           para(escape(r["gain"]) + (f"<br/>= {escape(r['exact'])}" if r["exact"] else "")
                + (f"<br/>95% CI {escape(r['ci'])}" if r["ci"] else ""), "small"),
@@ -49,26 +53,27 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
         if r["note"]:
             story.append(body(escape(r["note"]), "small"))
         for c in r["countermeasures"]:
-            story.append(body(f"Countermeasure: {escape(c)}", "small"))
+            story.append(body(_("Countermeasure: {measure}").format(measure=escape(say(c))), "small"))
     curve = report["exposures"].get("collusion", {}).get("collusion_curve") or []
     if curve:
-        story.append(subheading("Collusion by the number of players sharing their cards"))
-        story.append(grid(["k", "Method", "Player edge gain", "95% CI / exact"],
-                          [[str(p["k"]), p["method"], f"{p['player_edge_gain'] * 100:+.4f} %",
+        story.append(subheading(_("Collusion by the number of players sharing their cards")))
+        story.append(grid(["k", _("Method"), _("Player edge gain"), _("95% CI / exact")],
+                          [[str(p["k"]), p["method"], _percent(p["player_edge_gain"]),
                             para(escape(p.get("player_edge_gain_fraction") or
-                                        f"[{p['ci95'][0] * 100:+.4f} %, {p['ci95'][1] * 100:+.4f} %]"))]
+                                        f"[{_percent(p['ci95'][0])}, {_percent(p['ci95'][1])}]"))]
                            for p in curve], [0.1, 0.2, 0.3, 0.4], width, numeric_from=2))
     dealt = report["exposures"].get("dealt_through", {}).get("dealt_through_curve") or []
     if dealt:
-        story.append(subheading("Dealing through, by penetration"))
-        story.append(grid(["Penetration", "Rounds per shoe", "Perfect information", "Count bettor"],
-                          [[f"{p['penetration']:g}", str(p["rounds_per_shoe"]), _point(p, ""),
+        story.append(subheading(_("Dealing through, by penetration")))
+        story.append(grid([_("Penetration"), _("Rounds per shoe"), _("Perfect information"),
+                           _("Count bettor")],
+                          [[_short(p["penetration"]), str(p["rounds_per_shoe"]), _point(p, ""),
                             _point(p, "count_")] for p in dealt], [0.16, 0.16, 0.34, 0.34], width))
         tags = report["exposures"]["dealt_through"].get("count_tags") or {}
         if tags:
-            story.append(body("Count tags (from the exact effect of removing one card of each "
-                              "kind): " + ", ".join(f"{escape(k)} {v:+d}" for k, v in tags.items()),
-                              "small"))
+            story.append(body(_("Count tags (from the exact effect of removing one card of each "
+                                "kind): {tags}").format(
+                tags=", ".join(f"{escape(k)} {v:+d}" for k, v in tags.items())), "small"))
     return story
 
 
@@ -76,5 +81,15 @@ def _point(p: dict, prefix: str) -> str:
     gain = p[f"{prefix}player_edge_gain"]
     ci = p.get(f"{prefix}ci95")
     if not ci:
-        return f"{gain * 100:+.4f} % (exact)"
-    return f"{gain * 100:+.4f} % [{ci[0] * 100:+.3f}, {ci[1] * 100:+.3f}]"
+        return _("{gain} (exact)").format(gain=_percent(gain))
+    return f"{_percent(gain)} [{signed(ci[0] * 100, 3)}, {signed(ci[1] * 100, 3)}]"
+
+
+def _percent(value: float) -> str:
+    """A signed share of the wager in percent, "+0.1234 %" ("+0,1234 %")."""
+    return f"{signed(value * 100, 4)} %"
+
+
+def _short(value: float) -> str:
+    text = f"{value:g}"
+    return text if current_language() == "en" else text.replace(".", ",")

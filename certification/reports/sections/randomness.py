@@ -7,10 +7,12 @@ import math
 from reportlab.platypus import Flowable, KeepTogether
 
 from casino.rules.cards import deck_for_size
+from casino.rules.phrases import N_
 
 from ..charts import position_heatmap
 from ..data import CertificateData
 from ..fmt import count, decimal, pvalue
+from ..i18n import _, current_language
 from ..styles import FAIL, PASS
 from ..tables import facts, grid, para
 from . import body, escape, heading, subheading
@@ -20,21 +22,27 @@ NIST_ALPHA = 0.01
 
 
 def randomness_section(data: CertificateData, width: float) -> list[Flowable]:
-    story: list[Flowable] = [heading("5 Randomness of the deal")]
+    story: list[Flowable] = [heading(_("5 Randomness of the deal"))]
     parts = [(data.nist, nist_block), (data.shuffle_battery, battery_block),
              (data.procedure, procedure_block)]
     present = [(evidence, block) for evidence, block in parts if evidence is not None]
     if not present:
-        story.append(body("No randomness evidence (RNG output, shuffle log or dealing "
-                          "procedure) was part of this certification."))
+        story.append(body(_("No randomness evidence (RNG output, shuffle log or dealing "
+                            "procedure) was part of this certification.")))
         return story
     for i, (evidence, block) in enumerate(present, start=1):
         story += block(f"5.{i}", evidence, width)
     return story
 
 
+def _general(value: float, spec: str = "g") -> str:
+    """A short figure (0.01, 1e-04) with the document's decimal sign."""
+    text = format(value, spec)
+    return text if current_language() == "en" else text.replace(".", ",")
+
+
 def _result(passed: bool | None) -> str:
-    return {True: "pass", False: "FAIL", None: "n/a"}[passed]
+    return {True: _("pass"), False: _("FAIL"), None: _("n/a")}[passed]
 
 
 def _acceptance(summary: dict, p_count: int) -> tuple[float, float] | None:
@@ -48,12 +56,13 @@ def _acceptance(summary: dict, p_count: int) -> tuple[float, float] | None:
 
 def nist_block(number: str, nist: dict, width: float) -> list[Flowable]:
     story: list[Flowable] = [
-        heading(f"{number} RNG output: NIST SP 800-22", 1),
-        body(f"The fifteen tests of NIST SP 800-22 rev. 1a at their standard parameters, run on "
-             f"{count(nist['streams'])} streams of {count(nist['bits_per_stream'])} bits. A test "
-             f"passes when the proportion of p-values ≥ {NIST_ALPHA:g} lies in the acceptance "
-             "interval (1 − α) ± 3·sqrt(α(1 − α)/k) and the p-values are uniform "
-             "(uniformity p ≥ 0.0001)."),
+        heading(_("{number} RNG output: NIST SP 800-22").format(number=number), 1),
+        body(_("The fifteen tests of NIST SP 800-22 rev. 1a at their standard parameters, run on "
+               "{streams} streams of {bits} bits. A test passes when the proportion of p-values "
+               "≥ {alpha} lies in the acceptance interval (1 − α) ± 3·sqrt(α(1 − α)/k) and the "
+               "p-values are uniform (uniformity p ≥ {floor}).").format(
+            streams=count(nist["streams"]), bits=count(nist["bits_per_stream"]),
+            alpha=_general(NIST_ALPHA), floor=decimal(0.0001, 4))),
     ]
     rows, extra = [], []
     for i, (name, s) in enumerate(nist["summary"].items(), start=1):
@@ -61,36 +70,37 @@ def nist_block(number: str, nist: dict, width: float) -> list[Flowable]:
         k = s.get("count") or sum(len(ps) for ps in per_stream if ps)
         interval = _acceptance(s, k)
         rows.append([name, count(k), decimal(s.get("proportion"), 4),
-                     "–" if interval is None else f"{interval[0]:.4f} – {interval[1]:.4f}",
+                     "–" if interval is None else
+                     f"{decimal(interval[0], 4)} – {decimal(interval[1], 4)}",
                      pvalue(s.get("uniformity_p")), _result(s.get("pass"))])
         if s.get("pass") is not None:
             extra.append(("TEXTCOLOR", (5, i), (5, i), PASS if s["pass"] else FAIL))
-    story.append(grid(["Test", "p-values", "Proportion", "Acceptance interval", "Uniformity p",
-                       "Result"], rows, [0.29, 0.11, 0.13, 0.21, 0.14, 0.12], width,
+    story.append(grid([_("Test"), _("p-values"), _("Proportion"), _("Acceptance interval"),
+                       _("Uniformity p"), _("Result")], rows, [0.29, 0.11, 0.13, 0.21, 0.14, 0.12], width,
                       font_size=7.5, extra=extra))
     failed = [n for n, s in nist["summary"].items() if s.get("pass") is False]
-    verdict = ("Every applicable test passed." if not failed else
-               f"Failed: {', '.join(failed)}. The RNG output is not accepted.")
-    story.append(body(f"<b>Verdict:</b> {verdict} A test marked n/a did not apply to streams "
-                      "of this length or content (e.g. too few cycles for the random "
-                      "excursions tests).", "body"))
+    verdict = (_("Every applicable test passed.") if not failed else
+               _("Failed: {tests}. The RNG output is not accepted.").format(tests=", ".join(failed)))
+    story.append(body(_("<b>Verdict:</b> {verdict} A test marked n/a did not apply to streams "
+                        "of this length or content (e.g. too few cycles for the random "
+                        "excursions tests).").format(verdict=verdict), "body"))
     return story
 
 
 def battery_block(number: str, battery: dict, width: float) -> list[Flowable]:
     verdict = battery.get("verdict", "")
     story: list[Flowable] = [
-        heading(f"{number} Shuffle log battery", 1),
-        body("Every test of the battery was run on the submitted shuffle log; p-values are "
-             f"adjusted with Holm's method so that the whole battery has a family-wise level of "
-             f"{battery['alpha']:g}. A test is flagged when its adjusted p-value falls below "
-             "that level. The detectable effect is the smallest effect that test finds with "
-             "80% power at this log's size."),
-        facts([("Shuffles", count(battery["shuffles"])),
-               ("Deck size", f"{battery['deck_size']} cards"),
-               ("Verdict", f"<b>{'pass' if verdict == 'pass' else 'FAIL'}</b>: "
-                + ("no test flagged" if verdict == "pass" else "the log departs from uniform "
-                   "shuffling"))], width, 0.22),
+        heading(_("{number} Shuffle log battery").format(number=number), 1),
+        body(_("Every test of the battery was run on the submitted shuffle log; p-values are "
+               "adjusted with Holm's method so that the whole battery has a family-wise level of "
+               "{alpha}. A test is flagged when its adjusted p-value falls below that level. The "
+               "detectable effect is the smallest effect that test finds with 80% power at this "
+               "log's size.").format(alpha=_general(battery["alpha"]))),
+        facts([(_("Shuffles"), count(battery["shuffles"])),
+               (_("Deck size"), _("{n} cards").format(n=battery["deck_size"])),
+               (_("Verdict"), f"<b>{_('pass') if verdict == 'pass' else _('FAIL')}</b>: "
+                + (_("no test flagged") if verdict == "pass" else
+                   _("the log departs from uniform shuffling")))], width, 0.22),
     ]
     rows, extra = [], []
     for i, t in enumerate(battery["tests"], start=1):
@@ -98,14 +108,14 @@ def battery_block(number: str, battery: dict, width: float) -> list[Flowable]:
         measure = t.get("effect_measure") or ""
         rows.append([para(escape(t["name"]).replace("_", " "), "small_ink"),
                      decimal(t.get("statistic"), 3), pvalue(t.get("p_value")),
-                     "FLAGGED" if t.get("flagged") else "no",
+                     _("FLAGGED") if t.get("flagged") else _("no"),
                      para(escape(t.get("sensitive_to", "")), "small"),
-                     para(("–" if effect is None else f"{effect:.4g}")
+                     para(("–" if effect is None else _general(effect, ".4g"))
                           + (f" {escape(measure)}" if measure and effect is not None else ""),
                           "small")])
         extra.append(("TEXTCOLOR", (3, i), (3, i), FAIL if t.get("flagged") else PASS))
-    story.append(grid(["Test", "Statistic", "p-value", "Flagged", "Sensitive to",
-                       "Detectable effect"], rows, [0.2, 0.1, 0.11, 0.09, 0.32, 0.18], width,
+    story.append(grid([_("Test"), _("Statistic"), _("p-value"), _("Flagged"), _("Sensitive to"),
+                       _("Detectable effect")], rows, [0.2, 0.1, 0.11, 0.09, 0.32, 0.18], width,
                       font_size=7, extra=[*extra, ("VALIGN", (0, 0), (-1, -1), "TOP"),
                              ("ALIGN", (4, 0), (-1, 0), "LEFT")]))
     counts = battery.get("position_counts")
@@ -116,13 +126,13 @@ def battery_block(number: str, battery: dict, width: float) -> list[Flowable]:
         except (ValueError, KeyError, TypeError):
             labels = [str(i + 1) for i in range(n)]
         story.append(KeepTogether([
-            subheading("Where each card landed"),
+            subheading(_("Where each card landed")),
             position_heatmap(counts, labels, width),
-            body(f"Each cell counts how often a card (row) ended at a position (column) over "
-                 f"{count(battery['shuffles'])} shuffles, coloured by its distance from the "
-                 "uniform expectation in standard deviations. A fair shuffle gives a pale, "
-                 "patternless square; a stuck card or a weak riffle shows as a stripe or "
-                 "a diagonal.", "caption"),
+            body(_("Each cell counts how often a card (row) ended at a position (column) over "
+                   "{shuffles} shuffles, coloured by its distance from the uniform expectation in "
+                   "standard deviations. A fair shuffle gives a pale, patternless square; a stuck "
+                   "card or a weak riffle shows as a stripe or a diagonal.").format(
+                shuffles=count(battery["shuffles"])), "caption"),
         ]))
     for note in battery.get("notes", []):
         story.append(body("• " + escape(note), "small"))
@@ -134,27 +144,30 @@ def procedure_block(number: str, proc: dict, width: float) -> list[Flowable]:
     if tv is None:
         tv = next((proc[k] for k in ("exact_tv", "tv_upper_bound", "top_card_tv")
                    if proc.get(k) is not None), None)
-    method = proc.get("tv_method") or ("exact" if proc.get("exact_tv") is not None
-                                       else "estimated")
+    method = proc.get("tv_method") or (N_("exact") if proc.get("exact_tv") is not None
+                                       else N_("estimated"))
     guess = proc.get("guessing_advantage", proc.get("guess_advantage"))
     enough = bool(proc.get("enough"))
     rows = [
-        ("Procedure", escape(proc.get("procedure", ""))),
-        ("Deck size", f"{proc.get('deck_size')} cards"),
-        ("Distance from uniform", f"{decimal(tv, 4)} total variation ({escape(method)})"),
-        ("Guessing advantage", "–" if guess is None else
-         f"{guess:.3f} extra correct guesses per deck"),
-        ("Riffles needed", f"{proc.get('riffles_needed')} riffle shuffles bring this deck "
-                           f"within {proc.get('tv_threshold', 0.1):g} of uniform"),
-        ("Verdict", f"<b>{'enough' if enough else 'NOT ENOUGH'}</b>: the procedure "
-                    + ("mixes the deck" if enough else "leaves the deck detectably ordered")),
+        (_("Procedure"), escape(proc.get("procedure", ""))),
+        (_("Deck size"), _("{n} cards").format(n=proc.get("deck_size"))),
+        (_("Distance from uniform"), _("{tv} total variation ({method})").format(
+            tv=decimal(tv, 4), method=escape(_(method)))),
+        (_("Guessing advantage"), "–" if guess is None else
+         _("{guess} extra correct guesses per deck").format(guess=decimal(guess, 3))),
+        (_("Riffles needed"), _("{n} riffle shuffles bring this deck within {threshold} of "
+                                "uniform").format(n=proc.get("riffles_needed"),
+                                                  threshold=_general(proc.get("tv_threshold", 0.1)))),
+        (_("Verdict"), f"<b>{_('enough') if enough else _('NOT ENOUGH')}</b>: "
+         + (_("the procedure mixes the deck") if enough else
+            _("the procedure leaves the deck detectably ordered"))),
     ]
     story: list[Flowable] = [
-        heading(f"{number} Hand-shuffle procedure", 1),
-        body("The dealing procedure is judged by how far the deck it leaves is from a uniformly "
-             "random order (total variation distance: the largest difference the procedure "
-             "makes to the probability of any event about the order) and by how much a player "
-             "who saw the previous order could gain by guessing."),
+        heading(_("{number} Hand-shuffle procedure").format(number=number), 1),
+        body(_("The dealing procedure is judged by how far the deck it leaves is from a "
+               "uniformly random order (total variation distance: the largest difference the "
+               "procedure makes to the probability of any event about the order) and by how much "
+               "a player who saw the previous order could gain by guessing.")),
         facts(rows, width, 0.26),
     ]
     story += [body("• " + escape(r), "small") for r in proc.get("reasons", [])]

@@ -6,24 +6,25 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from ..data import CertificateData
+from ..i18n import _, say
 from ..tables import grid, para
 from . import body, escape, heading, subheading
 
 
 def rules_section(data: CertificateData, width: float) -> list[Flowable]:
     story: list[Flowable] = [
-        heading("1 Rules of the game as certified"),
-        body("These are the rules the figures of this certificate were computed from, written "
-             "out from the certified rule variant. Where the source documents admit more than "
-             "one reading, the reading certified is stated after the rule it fixes."),
+        heading(_("1 Rules of the game as certified")),
+        body(_("These are the rules the figures of this certificate were computed from, written "
+               "out from the certified rule variant. Where the source documents admit more than "
+               "one reading, the reading certified is stated after the rule it fixes.")),
     ]
     for i, clause in enumerate(data.rule_clauses, start=1):
-        block = [para(f"<b>1.{i}&nbsp;&nbsp;{escape(clause.title)}</b>", "clause_title"),
-                 para(escape(clause.text), "body")]
-        block += [para(escape(r), "reading") for r in clause.readings]
+        block = [para(f"<b>1.{i}&nbsp;&nbsp;{escape(say(clause.title))}</b>", "clause_title"),
+                 para(escape(say(clause.text)), "body")]
+        block += [para(escape(say(r)), "reading") for r in clause.readings]
         story.append(KeepTogether(block))
     story += [Spacer(1, 3 * mm), KeepTogether([
-        subheading("Parameters of the variant as certified"), parameter_table(data.rules, width)])]
+        subheading(_("Parameters of the variant as certified")), parameter_table(data.rules, width)])]
     return story
 
 
@@ -52,31 +53,31 @@ def parameter_table(rules: dict, width: float):
     left, right = pairs[:half], pairs[half:] + [("", "")] * (2 * half - len(pairs))
     rows = [[para(a, "cell_mono"), para(escape(b), "cell"), para(c, "cell_mono"),
              para(escape(d), "cell")] for (a, b), (c, d) in zip(left, right, strict=True)]
-    return grid(["Parameter", "Value", "Parameter", "Value"], rows,
+    return grid([_("Parameter"), _("Value"), _("Parameter"), _("Value")], rows,
                 [0.35, 0.15, 0.35, 0.15], width, numeric_from=4, font_size=7.5)
 
 
 def paytable_section(data: CertificateData, width: float) -> list[Flowable]:
     story: list[Flowable] = [
-        heading("2 Paytable and table limits"),
-        heading(f"2.1 Paytable, version {data.paytable_version}", 1),
-        body('Payouts are "k to 1": the player keeps the stake and wins k more.'),
-        grid(["Bet", "Hand", "Pays"],
-             [[escape(line.bet), para(escape(line.hand)), escape(line.pays)]
+        heading(_("2 Paytable and table limits")),
+        heading(_("2.1 Paytable, version {n}").format(n=data.paytable_version), 1),
+        body(_('Payouts are "k to 1": the player keeps the stake and wins k more.')),
+        grid([_("Bet"), _("Hand"), _("Pays")],
+             [[escape(say(line.bet)), para(escape(say(line.hand))), escape(say(line.pays))]
               for line in data.paytable],
              [0.22, 0.58, 0.20], width, numeric_from=2),
-        heading("2.2 Table limits", 1),
+        heading(_("2.2 Table limits"), 1),
     ]
     if data.table_limits:
         story.append(grid(
-            ["Bet", "Minimum", "Maximum", "Note"],
+            [_("Bet"), _("Minimum"), _("Maximum"), _("Note")],
             [[escape(t.bet), escape(t.minimum), escape(t.maximum), para(escape(t.note))]
              for t in data.table_limits],
             [0.24, 0.16, 0.16, 0.44], width, numeric_from=1,
             extra=[("ALIGN", (3, 0), (3, -1), "LEFT")]))
-        story.append(body("Limits are in the table's currency. The figures of section 3 are "
-                          "per unit of initial wager and do not depend on the limits.", "small"))
+        story.append(body(_("Limits are in the table's currency. The figures of section 3 are "
+                            "per unit of initial wager and do not depend on the limits."), "small"))
     else:
-        story.append(body("No table limits were submitted with this certification; the "
-                          "figures are per unit of initial wager and hold at any limits."))
+        story.append(body(_("No table limits were submitted with this certification; the "
+                            "figures are per unit of initial wager and hold at any limits.")))
     return story
