@@ -110,6 +110,11 @@ def _share(x: float) -> str:
     return f"{x:.2%}" if current_language() == "en" else pct(x, 2)
 
 
+def _alpha(x: float) -> str:
+    """A false-alarm rate as it was set: "0.01" ("0,01")."""
+    return f"{x:g}" if current_language() == "en" else f"{x:g}".replace(".", ",")
+
+
 def _drawing(width: float, height: float) -> Drawing:
     return Drawing(width, height, initialFontName=REGULAR, initialFontSize=7)
 
@@ -225,29 +230,31 @@ def _drift(t: TableSection) -> str:
 
 
 def _trial_story(t: TrialFacts, generated: dt.date, w: float) -> list:
-    s, text = styles(), TRIAL_TEXT
-    days = (text["days_value"].format(elapsed=t.days_elapsed, required=t.days_required)
-            if t.days_required else text["days_free"].format(elapsed=t.days_elapsed))
+    """The trial's facts, in the language being written (``TRIAL_TEXT`` holds the English)."""
+    s = styles()
+    text = {key: _(sentence) for key, sentence in TRIAL_TEXT.items()}
+    days = (text["days_value"].format(elapsed=count(t.days_elapsed), required=count(t.days_required))
+            if t.days_required else text["days_free"].format(elapsed=count(t.days_elapsed)))
     facts = [
         (text["jurisdiction"], t.jurisdiction),
         (text["decision"], t.decision_reference or "—"),
         (text["host"], t.host_property),
-        (text["table_limit"], str(t.table_limit) if t.table_limit else text["no_limit"]),
-        (text["effective"], t.effective.isoformat() if t.effective else "—"),
+        (text["table_limit"], count(t.table_limit) if t.table_limit else text["no_limit"]),
+        (text["effective"], date(t.effective) if t.effective else "—"),
         (text["days"], days),
-        (text["rounds"], text["rounds_value"].format(rounds=f"{t.rounds:,}", minimum=f"{t.min_rounds:,}")),
-        (text["alarms"], str(t.alarms_posted)),
+        (text["rounds"], text["rounds_value"].format(rounds=count(t.rounds), minimum=count(t.min_rounds))),
+        (text["alarms"], count(t.alarms_posted)),
     ]
     files = [[text["file_name"], text["file_sha"], text["file_uploaded"], text["file_days"],
               text["file_alarms"]]] + [
-        [f.name, f.sha256[:16] + "…", f.uploaded.isoformat(), f.days, f.alarms] for f in t.files]
+        [f.name, f.sha256[:16] + "…", date(f.uploaded), count(f.days), count(f.alarms)] for f in t.files]
     facts = [(label, escape(value)) for label, value in facts]
     files = files[:1] + [[escape(row[0]), *row[1:]] for row in files[1:]]
     return [
         Paragraph(text["title"], s["title"]),
         Paragraph(text["subtitle"].format(jurisdiction=escape(t.jurisdiction), variant=escape(t.variant),
                                           version=t.paytable_version, certificate=t.certificate,
-                                          generated=generated.isoformat()), s["subtitle"]),
+                                          generated=date(generated)), s["subtitle"]),
         Paragraph(text["heading"], s["h2"]),
         _grid([[label, value] for label, value in facts], [0.35 * w, 0.65 * w]),
         Spacer(1, 3 * mm),
@@ -278,10 +285,9 @@ def _render(data: FieldTrialData, invariant: bool) -> bytes:
         Paragraph(_("Generated {date} · source file {source} · SHA-256 {digest}… · family-wise "
                     "false-alarm rate α = {alpha}").format(
             date=date(data.generated), source=escape(data.source), digest=data.sha256[:16],
-            alpha=f"{data.alpha:g}" if current_language() == "en" else
-            f"{data.alpha:g}".replace(".", ",")), s["subtitle"]) if data.trial is None else
-        Paragraph(f"{len(data.trial.files)} field file(s) · family-wise false-alarm rate "
-                  f"α = {data.alpha:g}", s["subtitle"]),
+            alpha=_alpha(data.alpha)), s["subtitle"]) if data.trial is None else
+        Paragraph(_("{n} field file(s) · family-wise false-alarm rate α = {alpha}").format(
+            n=count(len(data.trial.files)), alpha=_alpha(data.alpha)), s["subtitle"]),
         _grid([[_("Table"), _("Variant"), _("Days"), _("Handle"), _("Win"), _("Hold"), _("Theory"),
                 "z", _("Drift")]] + [
             [t.table_id, f"{t.variant} v{t.paytable_version}", t.days, _money(t.handle),

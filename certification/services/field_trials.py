@@ -197,7 +197,7 @@ def field_trial_report_data(*, decision: RegulatorDecision, today: dt.date | Non
         title="Field trial: results against theory", generated=today,
         source=", ".join(u.name for u in uploads)[:200], sha256=uploads[-1].sha256, alpha=alpha,
         method_days=result["method"]["days"], method_drift=result["method"]["drift"],
-        tables=table_sections(result), trial=facts)
+        tables=table_sections(result), trial=facts, language=filing.jurisdiction.language)
 
 
 def field_trial_report_pdf(*, decision: RegulatorDecision) -> bytes:

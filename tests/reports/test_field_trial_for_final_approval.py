@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
+from dataclasses import replace
 
 from pypdf import PdfReader
 
@@ -17,6 +19,7 @@ from certification.reports.field_trial import (
     render_field_trial,
 )
 from certification.reports.field_trial_text import TRIAL_TEXT
+from certification.reports.i18n import _, writing_in
 
 DAY = dt.date(2026, 9, 1)
 
@@ -57,3 +60,22 @@ def test_a_trial_without_minimum_days_says_so():
 
 def test_the_same_data_gives_the_same_bytes():
     assert render_field_trial(data(), invariant=True) == render_field_trial(data(), invariant=True)
+
+
+def _english_fragments(sentence: str) -> list[str]:
+    """The words of a sentence between its placeholders, long enough to mean something."""
+    return [part.strip() for part in re.split(r"\{[^}]*\}", sentence) if len(part.strip()) >= 6]
+
+
+def test_the_report_for_an_italian_jurisdiction_tells_the_trial_in_italian():
+    italian = text_of(render_field_trial(replace(data(), language="it"), invariant=True))
+    italian += " " + text_of(render_field_trial(
+        replace(data(days_required=None, table_limit=None, files=[]), language="it"), invariant=True))
+    assert italian.startswith("Sperimentazione sul campo: rapporto per l'approvazione finale")
+    assert "La prova sul campo" in italian and "Proprietà ospitante Silver Palace" in italian
+    assert "12.345 delle 5.000 richieste" in italian and "1 set 2026" in italian
+    with writing_in("it"):
+        translated = [sentence for sentence in TRIAL_TEXT.values() if _(sentence) != sentence]
+    assert len(translated) >= len(TRIAL_TEXT) - 2  # "File" and "SHA-256" are the same words
+    leftovers = [part for sentence in translated for part in _english_fragments(sentence) if part in italian]
+    assert not leftovers, leftovers

@@ -184,3 +184,18 @@ def test_the_command_asks_as_the_user_named(olga, alice, version, silver, trial,
     job = PacketJob.objects.get()
     assert f"final approval requested; packet {job.pk} is queued" in out.getvalue()
     assert job.field_trial == trial and job.host_casino == "Silver Palace"
+
+
+def test_the_report_for_final_approval_is_written_in_the_jurisdictions_language(silver, trial, drifted):
+    from pypdf import PdfReader
+
+    from certification.reports.field_trial import render_field_trial
+    from certification.services.field_trials import field_trial_report_data
+
+    silver.language = "es"
+    silver.save(update_fields=["language"])
+    data = field_trial_report_data(decision=RegulatorDecision.objects.get(pk=trial.pk))
+    text = " ".join(PdfReader(io.BytesIO(render_field_trial(data))).pages[0].extract_text().split())
+    assert data.language == "es"
+    assert text.startswith("Prueba de campo: informe para la aprobación final")
+    assert "Casino anfitrión Silver Palace" in text and "Field files of the host tables" not in text
