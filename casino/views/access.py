@@ -10,11 +10,19 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from casino import permissions as perms
 from casino.permissions import Role, has_role, roles_of
 
 PAGE_SIZE = 20
+# Role names are group names in the database, so they stay English there; pages translate them.
+ROLE_LABELS = {
+    Role.OFFICER: _("Compliance officer"),
+    Role.REVIEWER: _("Reviewer"),
+    Role.ADMIN: _("Admin"),
+    Role.AUDITOR: _("Auditor"),
+}
 
 
 @dataclass(frozen=True)
@@ -28,7 +36,8 @@ class Abilities:
 
     @property
     def names(self) -> list[str]:
-        return [r for r in Role.ALL if r in self.roles]
+        """The user's roles as the page names them, in the request's language."""
+        return [str(ROLE_LABELS[r]) for r in Role.ALL if r in self.roles]
 
     @property
     def read(self) -> bool:
