@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .base import ImmutableRecordError
 from .jurisdiction import Jurisdiction
@@ -18,14 +19,14 @@ from .variants import PaytableVersion
 
 
 class DecisionStatus(models.TextChoices):
-    SUBMITTED = "submitted", "Submitted"
-    FIELD_TRIAL = "field_trial", "Field trial"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
-    SUPERSEDED = "superseded", "Superseded"
-    WITHDRAWN = "withdrawn", "Withdrawn"
-    REVOKED = "revoked", "Revoked"
-    EXPIRED = "expired", "Expired"
+    SUBMITTED = "submitted", _("Submitted")
+    FIELD_TRIAL = "field_trial", _("Field trial")
+    APPROVED = "approved", _("Approved")
+    REJECTED = "rejected", _("Rejected")
+    SUPERSEDED = "superseded", _("Superseded")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    REVOKED = "revoked", _("Revoked")
+    EXPIRED = "expired", _("Expired")
 
 
 # A version may be dealt (within the decision's terms) while its filing is in one of these.
@@ -143,10 +144,10 @@ class CertificateRevocation(AppendOnly):
 
 
 class NoticeKind(models.TextChoices):
-    SUPERSEDED = "superseded", "Superseded"
-    WITHDRAWN = "withdrawn", "Withdrawn"
-    REVOKED = "revoked", "Revoked"
-    EXPIRED = "expired", "Expired"
+    SUPERSEDED = "superseded", _("Superseded")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    REVOKED = "revoked", _("Revoked")
+    EXPIRED = "expired", _("Expired")
 
 
 class Notice(AppendOnly):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from casino.models import GameVariant, PaytableLine, PaytableVersion
 from casino.rules import RuleValidationError, rules_from_dict, rules_to_dict
 
@@ -16,9 +18,9 @@ def normalised_rules(*, family: str, parameters: Mapping[str, Any], payouts: Map
     payouts keep only the lines given, since an unset line falls back to a more general one.
     """
     if not isinstance(parameters, Mapping):
-        raise RuleValidationError({"parameters": "must be an object of rule parameters"})
+        raise RuleValidationError({"parameters": _("must be an object of rule parameters")})
     if not isinstance(payouts, Mapping):
-        raise RuleValidationError({"payouts": "must be an object of payout lines"})
+        raise RuleValidationError({"payouts": _("must be an object of payout lines")})
     misplaced = {
         f"parameters.{key}": "belongs outside the rule parameters (family) or in the paytable (payouts)"
         for key in ("family", "payouts")

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from casino import permissions as perms
@@ -92,7 +93,8 @@ def role_required(*roles: str):
         @login_required
         def wrapped(request: HttpRequest, *args, **kwargs):
             if not has_role(request.user, *roles):
-                raise PermissionDenied(f"this page needs the role {' or '.join(roles)}")
+                raise PermissionDenied(gettext("this page needs the role %(roles)s")
+                                       % {"roles": gettext(" or ").join(str(ROLE_LABELS[r]) for r in roles)})
             return view(request, *args, **kwargs)
 
         return wrapped
