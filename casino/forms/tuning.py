@@ -19,6 +19,7 @@ from casino.rules.parameters import parameter_specs
 from certification.odds.tuner import DEFAULT_LIMIT, TunerInputError, default_knobs, suggested_knobs
 from certification.odds.tuner.knobs import FAMILY_BETS, expand_values
 
+from .rule_texts import rule_text
 from .rules import field_name
 
 MAX_LIMIT = 200
@@ -60,7 +61,7 @@ class TuningForm(forms.Form):
         self.fields["bet"].choices = [(b, b.replace("_", " ")) for b in FAMILY_BETS[rules.family]]
         self.fields["band_low"].initial = _percent(band[0])
         self.fields["band_high"].initial = _percent(band[1])
-        labels = {s.path: s.label for s in parameter_specs(rules.family)}
+        labels = {s.path: rule_text(s.label) for s in parameter_specs(rules.family)}
         ticked = {k.key: k.values for k in suggested_knobs(rules)}
         self.knob_rows = []
         for knob in default_knobs(rules):

@@ -50,7 +50,7 @@ def version_lines_write(*, version: PaytableVersion, payouts: Mapping[str, str])
 
 
 def validated_payouts(*, variant: GameVariant, payouts: Mapping[str, Any]) -> dict[str, str]:
-    _, clean = normalised_rules(
+    _parameters, clean = normalised_rules(
         family=variant.family, parameters=variant.parameters, payouts=payouts
     )
     return clean

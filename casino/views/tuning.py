@@ -32,7 +32,7 @@ from .tuning_chart import Y_FIGURES, edge_chart
 def variant_tune(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction"), pk=pk)
     try:
-        _, rules = variant_base(variant)
+        _base, rules = variant_base(variant)
     except ValidationError:
         messages.error(request, _("The variant's rules do not validate; fix them before tuning."))
         return redirect("web:variant-detail", pk=pk)

@@ -6,9 +6,8 @@
   const url = form.dataset.previewUrl;
   const tbody = document.querySelector("#edge-table tbody");
   const state = document.getElementById("preview-state");
-  // The page's language: the template writes the words the script shows.
-  const table = tbody.closest("table");
-  const labels = {exact: table.dataset.exactLabel, advantage: table.dataset.advantageLabel};
+  // The words the script adds come with the figures, in the page's language.
+  let labels = {exact: "exact: %(value)s", advantage: "player advantage"};
   const DEBOUNCE_MS = 150;
   let timer = null;
   let inflight = null;
@@ -92,6 +91,7 @@
       if (mine !== sequence) return;
       showErrors(body.errors || {});
       if (body.ok) {
+        labels = body.labels || labels;
         showFigures(body.bets);
         state.textContent = state.dataset.ok;
         tbody.closest("table").classList.remove("stale");
