@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 # Public on purpose: signing in, the load balancer's probe, and the site's icon (a redirect
 # to a static file, which the login page needs as much as its stylesheet).
-ALLOWED = {"login", "health", "admin:login", "logout", "admin:logout", "favicon"}
+# The language switcher is on the login page too: it only sets the language cookie.
+ALLOWED = {"login", "health", "admin:login", "logout", "admin:logout", "favicon", "set_language"}
 LOGIN_PAGES = ("/accounts/login/", "/admin/login/")
 GROUP = re.compile(r"\(\?P<(\w+)>((?:[^()]|\([^()]*\))*)\)")
 SAMPLES = ("1", "casino", "gamevariant", "x")
