@@ -88,3 +88,19 @@ def test_percentages_take_the_languages_decimal_sign(client, alice, draft, langu
     assert all(re.fullmatch(r"-?\d+" + re.escape(shown[1]) + r"\d{4}", e) for e in edges), edges
     # The exact fraction beside it is the same in every language.
     assert re.search(r'title="[^"]*: \d+/\d+"', response.content.decode())
+
+
+def test_a_notice_is_written_in_the_sites_language_whoever_ends_the_approval(
+        as_user, rita, version, sierra, alice):
+    from casino.models import DecisionStatus, Notice
+    from tests.web.regulator_world import decide
+
+    decide(version, sierra, DecisionStatus.SUBMITTED, alice)
+    decide(version, sierra, DecisionStatus.APPROVED, alice, reference="SGB-7")
+    client = as_user(rita)
+    response = client.post(reverse("web:approval-end", args=[version.pk]),
+                           {"jurisdiction": sierra.code, "status": "revoked", "reason": "wrong shuffle"},
+                           HTTP_ACCEPT_LANGUAGE="it")
+    assert response.status_code == 302
+    notice = Notice.objects.get()
+    assert "approval revoked in" in notice.title and "revocata" not in notice.title
