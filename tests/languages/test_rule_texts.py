@@ -27,3 +27,10 @@ def test_the_rule_form_speaks_the_request_language(language, label):
         form = RuleParametersForm(family="seven_and_half")
         assert form.fields["payouts__natural"].label == label
     assert RuleParametersForm(family="seven_and_half").fields["payouts__natural"].label == "Natural (reale)"
+
+
+def test_every_certification_status_has_its_word_in_the_catalogue():
+    from casino.views.run_status import RUN_STATUS_WORDS
+    from certification.models import RunStatus
+
+    assert {str(label) for label in RunStatus.labels} <= set(RUN_STATUS_WORDS)
