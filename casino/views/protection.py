@@ -74,4 +74,7 @@ def variant_protection_status(request: HttpRequest, pk: int) -> JsonResponse:
     variant = get_object_or_404(GameVariant, pk=pk)
     version = variant.paytable.latest_version
     audit = latest_protection_audit(variant=variant, paytable_version=version) if version else None
-    return JsonResponse(protection_status(audit))
+    data = protection_status(audit)
+    if data.get("audit"):
+        data["audit"]["status_label"] = _(audit.get_status_display())
+    return JsonResponse(data)

@@ -173,6 +173,7 @@ def submission_progress(submission: Submission) -> dict:
         "submission_status": submission.status,
         "run": None if run is None else {
             "id": run.pk, "status": run.status, "step": run.step, "progress": run.progress,
+            "status_label": _(run.get_status_display()),
             "error": run.error[:300] if run.status == RunStatus.FAILED else "",
         },
         "finished_run": bool(submission_finished_run(submission)) if run and run.status == RunStatus.DONE else False,

@@ -115,7 +115,8 @@ def tuning_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @readable
 def tuning_status(request: HttpRequest, pk: int) -> JsonResponse:
     job = get_object_or_404(TuningJob, pk=pk)
-    return JsonResponse({"status": job.status, "progress": job.progress, "step": job.step,
+    return JsonResponse({"status": job.status, "status_label": _(job.get_status_display()),
+                         "progress": job.progress, "step": job.step,
                          "evaluated": job.evaluated, "error": job.error[:300]})
 
 
