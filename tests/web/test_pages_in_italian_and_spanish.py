@@ -104,3 +104,13 @@ def test_a_notice_is_written_in_the_sites_language_whoever_ends_the_approval(
     assert response.status_code == 302
     notice = Notice.objects.get()
     assert "approval revoked in" in notice.title and "revocata" not in notice.title
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "Done"), ("it", "Completata"), ("es", "Terminada")])
+def test_the_run_status_the_script_shows_is_in_the_pages_language(client, alice, under_review, language, label):
+    client.force_login(alice)
+    status = client.get(reverse("web:submission-status", args=[under_review.pk]),
+                        HTTP_ACCEPT_LANGUAGE=language).json()
+    assert status["run"]["status"] == "done" and status["run"]["status_label"] == label
+    page = client.get(reverse("web:submission-detail", args=[under_review.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    assert f'<span id="run-step">{label}' in page.content.decode()
