@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import Group
 from django.db.models import F, FilteredRelation, Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
 
@@ -103,7 +104,7 @@ class RolePermission(permissions.BasePermission):
     ``action_roles = {"approve": CAN_DECIDE, "comments:POST": CAN_COMMENT, ...}``.
     """
 
-    message = "Your role does not allow this."
+    message = _("Your role does not allow this.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user

@@ -104,6 +104,8 @@ urlpatterns = [
     # The API router names its routes "variant-list", "submission-detail"...: the pages
     # live in their own namespace so neither shadows the other.
     path("", include((web_patterns, "web"))),
+    # set_language: the language switcher's form posts here (kept in a cookie).
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("casino.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

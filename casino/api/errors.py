@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -18,8 +19,8 @@ from casino.services.errors import WorkflowError
 def domain_error_response(exc: Exception) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         return Response(
-            {"detail": f"the request body is too large: the limit is "
-                       f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,} bytes besides uploaded files"},
+            {"detail": _("the request body is too large: the limit is %(limit)s bytes besides uploaded files")
+                       % {"limit": f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,}"}},
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
     if isinstance(exc, RuleValidationError):
@@ -36,7 +37,7 @@ def domain_error_response(exc: Exception) -> Response | None:
         return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, IntegrityError):
         return Response(
-            {"detail": "this conflicts with an existing record (a duplicate or one still in use)"},
+            {"detail": _("this conflicts with an existing record (a duplicate or one still in use)")},
             status=status.HTTP_409_CONFLICT,
         )
     return None

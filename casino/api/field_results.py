@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -56,7 +57,7 @@ class FieldResultViewSet(ReadOnlyBackOfficeViewSet):
         try:
             pdf = field_trial_report(upload=upload)
         except TimestampError as exc:
-            return Response({"detail": f"The report could not be signed: {exc}. Please retry later."},
+            return Response({"detail": _("The report could not be signed: %(error)s. Please retry later.") % {"error": exc}},
                             status=status.HTTP_503_SERVICE_UNAVAILABLE)
         response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'attachment; filename="field-trial-{upload.pk}.pdf"'

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import action
@@ -52,7 +53,7 @@ class TableInput(serializers.Serializer):
         if self.instance is not None:
             taken = taken.exclude(pk=self.instance.pk)
         if taken.exists():
-            raise serializers.ValidationError("a table with this id already exists")
+            raise serializers.ValidationError(_("a table with this id already exists"))
         return value
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import action
@@ -56,7 +57,7 @@ class TuningCreateInput(serializers.Serializer):
         try:
             return tuple(Fraction(v.strip()) for v in value)
         except (ValueError, ZeroDivisionError):
-            raise serializers.ValidationError("each end is a number such as 0.02 or 1/50") from None
+            raise serializers.ValidationError(_("each end is a number such as 0.02 or 1/50")) from None
 
 
 class DraftInput(serializers.Serializer):

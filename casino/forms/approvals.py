@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from casino.models import CasinoProperty, DecisionStatus, Jurisdiction
 from casino.services.reviews import attachment_problems
@@ -35,35 +36,35 @@ class JurisdictionField(forms.ModelChoiceField):
 class FilingForm(forms.Form):
     jurisdictions = forms.ModelMultipleChoiceField(
         queryset=Jurisdiction.objects.order_by("name"), to_field_name="code",
-        widget=forms.CheckboxSelectMultiple, label="Jurisdictions",
-        help_text="Each filing is checked against that jurisdiction's house-edge bounds and "
-                  "packet minimums on the certification the version was approved with.",
+        widget=forms.CheckboxSelectMultiple, label=_("Jurisdictions"),
+        help_text=_("Each filing is checked against that jurisdiction's house-edge bounds and "
+                  "packet minimums on the certification the version was approved with."),
     )
 
 
 class DecisionRecordForm(forms.Form):
-    jurisdiction = JurisdictionField(label="Jurisdiction")
-    status = forms.ChoiceField(choices=_choices(RECORDED_STATUSES), label="Decision")
-    reference = forms.CharField(max_length=100, required=False, label="Regulator's reference")
+    jurisdiction = JurisdictionField(label=_("Jurisdiction"))
+    status = forms.ChoiceField(choices=_choices(RECORDED_STATUSES), label=_("Decision"))
+    reference = forms.CharField(max_length=100, required=False, label=_("Regulator's reference"))
     conditions = forms.CharField(
-        required=False, label="Conditions", widget=forms.Textarea(attrs={"rows": 2}),
-        help_text='As the letter states them, e.g. "host casino only, at most 2 tables, 180 days".')
+        required=False, label=_("Conditions"), widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_('As the letter states them, e.g. "host casino only, at most 2 tables, 180 days".'))
     reason = forms.CharField(
-        required=False, label="Reason", widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Required for a rejection, a withdrawal or a revocation.")
-    effective = forms.DateField(required=False, label="Effective date",
+        required=False, label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Required for a rejection, a withdrawal or a revocation."))
+    effective = forms.DateField(required=False, label=_("Effective date"),
                                 widget=forms.DateInput(attrs={"type": "date"}),
-                                help_text="Blank: today.")
-    expires = forms.DateField(required=False, label="Expiry date",
+                                help_text=_("Blank: today."))
+    expires = forms.DateField(required=False, label=_("Expiry date"),
                               widget=forms.DateInput(attrs={"type": "date"}),
-                              help_text="Blank: the jurisdiction's usual term (or without end).")
+                              help_text=_("Blank: the jurisdiction's usual term (or without end)."))
     host_property = PropertyChoiceField(
         queryset=CasinoProperty.objects.select_related("jurisdiction").order_by("name"), required=False,
-        label="Host property", help_text="Field trials only: the casino where the trial runs.")
-    table_limit = forms.IntegerField(min_value=1, max_value=999, required=False, label="Table limit",
-                                     help_text="Field trials only: at most this many tables.")
-    letter = forms.FileField(required=False, label="Regulator's letter",
-                             help_text="PDF or a scan (PNG, JPEG); size-limited.")
+        label=_("Host property"), help_text=_("Field trials only: the casino where the trial runs."))
+    table_limit = forms.IntegerField(min_value=1, max_value=999, required=False, label=_("Table limit"),
+                                     help_text=_("Field trials only: at most this many tables."))
+    letter = forms.FileField(required=False, label=_("Regulator's letter"),
+                             help_text=_("PDF or a scan (PNG, JPEG); size-limited."))
 
     def __init__(self, *args, statuses=RECORDED_STATUSES, **kwargs):
         super().__init__(*args, **kwargs)
@@ -76,8 +77,8 @@ class DecisionRecordForm(forms.Form):
         extension = PurePath(letter.name or "").suffix.lower()
         if extension not in LETTER_EXTENSIONS:
             raise forms.ValidationError(
-                f"{extension or 'no extension'} is not accepted for a letter "
-                f"(accepted: {', '.join(LETTER_EXTENSIONS)})")
+                _("%(extension)s is not accepted for a letter (accepted: %(accepted)s)")
+                % {"extension": extension or _("no extension"), "accepted": ", ".join(LETTER_EXTENSIONS)})
         problems = attachment_problems(letter)
         if problems:
             raise forms.ValidationError(problems)
@@ -87,19 +88,20 @@ class DecisionRecordForm(forms.Form):
         data = super().clean()
         effective, expires = data.get("effective"), data.get("expires")
         if effective and expires and expires < effective:
-            self.add_error("expires", f"{expires} is before the effective date {effective}")
+            self.add_error("expires", _("%(expires)s is before the effective date %(effective)s")
+                           % {"expires": expires, "effective": effective})
         return data
 
 
 class ApprovalEndForm(forms.Form):
     """Withdraw or revoke the approval (or pending filing) in one jurisdiction."""
 
-    jurisdiction = JurisdictionField(label="Jurisdiction")
-    status = forms.ChoiceField(choices=_choices(ENDING_STATUSES), label="End it as",
+    jurisdiction = JurisdictionField(label=_("Jurisdiction"))
+    status = forms.ChoiceField(choices=_choices(ENDING_STATUSES), label=_("End it as"),
                                widget=forms.RadioSelect)
-    reason = forms.CharField(max_length=2000, label="Reason", widget=forms.Textarea(attrs={"rows": 3}),
-                             help_text="Recorded with the decision, in the notice and the audit trail.")
-    reference = forms.CharField(max_length=100, required=False, label="Regulator's reference")
+    reason = forms.CharField(max_length=2000, label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}),
+                             help_text=_("Recorded with the decision, in the notice and the audit trail."))
+    reference = forms.CharField(max_length=100, required=False, label=_("Regulator's reference"))
 
     def __init__(self, *args, statuses=ENDING_STATUSES, **kwargs):
         super().__init__(*args, **kwargs)
@@ -109,9 +111,9 @@ class ApprovalEndForm(forms.Form):
 
 
 class CertificateRevokeForm(forms.Form):
-    reason = forms.CharField(max_length=2000, label="Reason for the revocation",
+    reason = forms.CharField(max_length=2000, label=_("Reason for the revocation"),
                              widget=forms.Textarea(attrs={"rows": 3}),
-                             help_text="Every approval resting on the certificate is revoked with it.")
+                             help_text=_("Every approval resting on the certificate is revoked with it."))
 
 
 class MatrixFilterForm(forms.Form):

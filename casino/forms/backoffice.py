@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from casino.models import (
     CasinoProperty,
@@ -17,19 +18,19 @@ from certification.services.runs import DEFAULT_ROUNDS
 
 class VariantMetaForm(forms.Form):
     name = forms.CharField(
-        max_length=200, label="Variant name",
-        help_text="How the variant is named on its certificate and on the floor.",
+        max_length=200, label=_("Variant name"),
+        help_text=_("How the variant is named on its certificate and on the floor."),
     )
     jurisdiction = forms.ModelChoiceField(
-        queryset=Jurisdiction.objects.all(), empty_label=None,
-        help_text="The regulator whose house-edge bounds the variant must meet.",
+        queryset=Jurisdiction.objects.all(), empty_label=None, label=_("Jurisdiction"),
+        help_text=_("The regulator whose house-edge bounds the variant must meet."),
     )
 
 
 class PaytableNoteForm(forms.Form):
     note = forms.CharField(
-        max_length=500, required=False, label="Note on this version",
-        help_text="Why the payouts change; shown in the version history.",
+        max_length=500, required=False, label=_("Note on this version"),
+        help_text=_("Why the payouts change; shown in the version history."),
     )
 
 
@@ -37,25 +38,25 @@ class StartCertificationForm(forms.Form):
     static_fields = True  # see casino/templatetags/rows.py blank_fields
     # Fewer rounds give a faster but wider confidence interval on the simulated edge.
     rounds = forms.IntegerField(
-        min_value=1_000, max_value=1_000_000_000, initial=DEFAULT_ROUNDS, label="Simulated rounds",
-        help_text="Rounds the simulation plays to confirm the exact figures.",
+        min_value=1_000, max_value=1_000_000_000, initial=DEFAULT_ROUNDS, label=_("Simulated rounds"),
+        help_text=_("Rounds the simulation plays to confirm the exact figures."),
     )
     # The files are only carried here; the workflow reads and checks them before storing.
     shuffle_log = forms.FileField(
-        required=False, label="Shuffle log (CSV)",
-        help_text="Deck orders recorded at a table: header shuffle_id,order.",
+        required=False, label=_("Shuffle log (CSV)"),
+        help_text=_("Deck orders recorded at a table: header shuffle_id,order."),
     )
     rng_bits = forms.FileField(
-        required=False, label="RNG output", help_text="Tested with NIST SP 800-22.",
+        required=False, label=_("RNG output"), help_text=_("Tested with NIST SP 800-22."),
     )
     rng_format = forms.ChoiceField(
-        choices=[("binary", "Raw binary"), ("bits", "ASCII 0/1")], initial="binary",
-        required=False, label="RNG output format",
+        choices=[("binary", _("Raw binary")), ("bits", _("ASCII 0/1"))], initial="binary",
+        required=False, label=_("RNG output format"),
     )
     shuffle_procedure = forms.CharField(
-        max_length=200, required=False, label="Hand-shuffle procedure",
-        help_text='E.g. "wash,riffle,riffle,box,riffle,cut"; blank: the procedure of the '
-        "tables running this variant, if any.",
+        max_length=200, required=False, label=_("Hand-shuffle procedure"),
+        help_text=_('E.g. "wash,riffle,riffle,box,riffle,cut"; blank: the procedure of the '
+        "tables running this variant, if any."),
     )
 
 
@@ -66,8 +67,8 @@ class StartCertificationForm(forms.Form):
 class DecisionForm(forms.Form):
     static_fields = True
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), required=False, label="Reason",
-        help_text="Recorded in the audit trail; required to reject.",
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, label=_("Reason"),
+        help_text=_("Recorded in the audit trail; required to reject."),
     )
 
 
@@ -84,7 +85,7 @@ def approved_versions():
 
 class VersionChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj: PaytableVersion) -> str:
-        return f"{obj.paytable.variant.name} — paytable v{obj.number}"
+        return _("%(variant)s — paytable v%(number)s") % {"variant": obj.paytable.variant.name, "number": obj.number}
 
 
 class PropertyChoiceField(forms.ModelChoiceField):
@@ -94,14 +95,14 @@ class PropertyChoiceField(forms.ModelChoiceField):
 
 class TableAssignForm(forms.Form):
     paytable_version = VersionChoiceField(
-        queryset=PaytableVersion.objects.none(), label="Approved paytable version",
-        help_text="Only approved versions of approved variants can be put on a table; it opens only "
-                  "where the version is approved (or in field trial) in the property's jurisdiction.",
+        queryset=PaytableVersion.objects.none(), label=_("Approved paytable version"),
+        help_text=_("Only approved versions of approved variants can be put on a table; it opens only "
+                  "where the version is approved (or in field trial) in the property's jurisdiction."),
     )
     casino_property = PropertyChoiceField(
-        queryset=CasinoProperty.objects.none(), required=False, label="Casino property",
-        empty_label="Unchanged (or the variant's jurisdiction's floor)",
-        help_text="The casino the table stands in; its jurisdiction decides what the table may deal.",
+        queryset=CasinoProperty.objects.none(), required=False, label=_("Casino property"),
+        empty_label=_("Unchanged (or the variant's jurisdiction's floor)"),
+        help_text=_("The casino the table stands in; its jurisdiction decides what the table may deal."),
     )
 
     def __init__(self, *args, **kwargs):
@@ -112,23 +113,23 @@ class TableAssignForm(forms.Form):
 
 
 class TableCreateForm(TableAssignForm):
-    table_id = forms.CharField(max_length=40, label="Table id", help_text="As marked on the floor, e.g. SH-07.")
-    pit = forms.CharField(max_length=80, required=False, help_text="Pit or area of the floor.")
-    seats = forms.IntegerField(min_value=1, max_value=7, initial=7)
+    table_id = forms.CharField(max_length=40, label=_("Table id"), help_text=_("As marked on the floor, e.g. SH-07."))
+    pit = forms.CharField(max_length=80, required=False, label=_("Pit"), help_text=_("Pit or area of the floor."))
+    seats = forms.IntegerField(min_value=1, max_value=7, initial=7, label=_("Seats"))
     shuffling_method = forms.CharField(
-        max_length=200, required=False, label="Shuffling method",
-        help_text=TableConfiguration._meta.get_field("shuffling_method").help_text,
+        max_length=200, required=False, label=_("Shuffling method"),
+        help_text=_('A hand procedure such as "wash,riffle,riffle,box,riffle,cut" or a shuffler model.'),
     )
     penetration = forms.FloatField(
-        min_value=0, max_value=0.95, initial=0.0, required=False, label="Penetration",
-        help_text=TableConfiguration._meta.get_field("penetration").help_text,
+        min_value=0, max_value=0.95, initial=0.0, required=False, label=_("Penetration"),
+        help_text=_("Share of the deck dealt before the shuffle; 0 shuffles before every round."),
     )
     field_order = ["table_id", "casino_property", "pit", "paytable_version", "seats", "shuffling_method",
                    "penetration"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["casino_property"].empty_label = "The floor of the variant's jurisdiction"
+        self.fields["casino_property"].empty_label = _("The floor of the variant's jurisdiction")
 
     def clean_penetration(self) -> float:
         value = self.cleaned_data.get("penetration")
@@ -137,5 +138,5 @@ class TableCreateForm(TableAssignForm):
     def clean_table_id(self) -> str:
         value = self.cleaned_data["table_id"].strip()
         if TableConfiguration.objects.filter(table_id=value).exists():
-            raise forms.ValidationError("a table with this id already exists")
+            raise forms.ValidationError(_("a table with this id already exists"))
         return value

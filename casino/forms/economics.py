@@ -7,31 +7,32 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from certification.economics.field import DEFAULT_ALPHA
 from certification.economics.mix import STRATEGIES
 
-MIX_LABELS = {"optimal": "Optimal players (%)", "dealer": "Players who mimic the dealer (%)",
-              "house_way": "Players who follow the house way (%)"}
+MIX_LABELS = {"optimal": _("Optimal players (%)"), "dealer": _("Players who mimic the dealer (%)"),
+              "house_way": _("Players who follow the house way (%)")}
 
 
 class TableEconomicsForm(forms.Form):
     decisions_per_hour = forms.IntegerField(
-        min_value=1, max_value=1000, required=False, label="Decisions per hour",
-        help_text="Rounds dealt per hour; blank: the game's default.")
+        min_value=1, max_value=1000, required=False, label=_("Decisions per hour"),
+        help_text=_("Rounds dealt per hour; blank: the game's default."))
     occupied_seats = forms.IntegerField(
-        min_value=1, max_value=20, required=False, label="Occupied seats",
-        help_text="Seats usually taken; blank: every seat.")
+        min_value=1, max_value=20, required=False, label=_("Occupied seats"),
+        help_text=_("Seats usually taken; blank: every seat."))
     average_bet = forms.DecimalField(
         min_value=Decimal("0.01"), max_digits=10, decimal_places=2, required=False,
-        label="Average initial bet", help_text="Blank: the table's minimum initial bet.")
+        label=_("Average initial bet"), help_text=_("Blank: the table's minimum initial bet."))
     hours_open = forms.DecimalField(min_value=Decimal("0.25"), max_value=Decimal("24"),
                                     max_digits=4, decimal_places=2, required=False,
-                                    label="Hours open per day", help_text="Blank: 8.")
+                                    label=_("Hours open per day"), help_text=_("Blank: 8."))
     house_way = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 5}), label="House way (strategy chart, JSON)",
-        help_text='The simulator\'s chart format, e.g. {"family": "seven_and_half", "default": "S", '
-                  '"totals": {"0.5": "H", "5": {"*": "S", "7": "H"}}}; blank: the standard house way.')
+        required=False, widget=forms.Textarea(attrs={"rows": 5}), label=_("House way (strategy chart, JSON)"),
+        help_text=_('The simulator\'s chart format, e.g. {"family": "seven_and_half", "default": "S", '
+                  '"totals": {"0.5": "H", "5": {"*": "S", "7": "H"}}}; blank: the standard house way.'))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -58,13 +59,14 @@ class TableEconomicsForm(forms.Form):
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"not valid JSON: {exc}") from None
+            raise forms.ValidationError(_("not valid JSON: %(error)s") % {"error": exc}) from None
 
     def clean(self):
         data = super().clean()
         shares = {name: data.get(f"mix_{name}") or Decimal(0) for name in STRATEGIES}
         if sum(shares.values()) != 100:
-            self.add_error("mix_optimal", f"the shares add up to {sum(shares.values())} %, not 100 %")
+            self.add_error("mix_optimal", _("the shares add up to %(total)s %%, not 100 %%")
+                           % {"total": sum(shares.values())})
         data["player_mix"] = {name: str(Fraction(v) / 100) for name, v in shares.items() if v}
         return data
 
@@ -76,8 +78,8 @@ class TableEconomicsForm(forms.Form):
 
 
 class FieldUploadForm(forms.Form):
-    file = forms.FileField(label="Field results (CSV)",
-                           help_text="Header date,table,rounds,handle,win: one line per table and day; "
-                                     "handle = the initial wagers, win = the house's net win.")
+    file = forms.FileField(label=_("Field results (CSV)"),
+                           help_text=_("Header date,table,rounds,handle,win: one line per table and day; "
+                                     "handle = the initial wagers, win = the house's net win."))
     alpha = forms.FloatField(min_value=1e-6, max_value=0.5, initial=DEFAULT_ALPHA,
-                             label="False-alarm rate (family-wise, over the whole file)")
+                             label=_("False-alarm rate (family-wise, over the whole file)"))

@@ -10,6 +10,8 @@ from django import forms
 from casino.rules import Rules, RuleValidationError, rules_from_dict, rules_to_dict
 from casino.rules.parameters import ParameterSpec, parameter_specs
 
+from .rule_texts import rule_text
+
 
 def field_name(path: str) -> str:
     return path.replace(".", "__")
@@ -27,19 +29,25 @@ def _help(spec: ParameterSpec) -> str:
     return re.sub(r"\bNone (is|pays|collects)\b", r"empty \1", text)
 
 
+def english_help(spec: ParameterSpec) -> str:
+    """The help text the form shows, in the rule model's English (the msgid of its translation)."""
+    text = _help(spec)
+    if spec.kind == "optional_amount" and "empty" not in text:
+        text += " Empty: not paid separately."
+    return text
+
+
 def _form_field(spec: ParameterSpec) -> forms.Field:
-    common = {"label": spec.label, "help_text": _help(spec)}
+    common = {"label": rule_text(spec.label), "help_text": rule_text(english_help(spec))}
     if spec.kind == "bool":
         return forms.BooleanField(required=False, **common)
     if spec.kind == "choice":
-        return forms.ChoiceField(choices=[(c, c.replace("_", " ")) for c in spec.choices], **common)
+        return forms.ChoiceField(choices=[(c, rule_text(c.replace("_", " "))) for c in spec.choices], **common)
     if spec.kind == "int":
         return forms.IntegerField(**common)
     if spec.kind == "optional_int":
         return forms.IntegerField(required=False, **common)
     if spec.kind == "optional_amount":
-        if "empty" not in common["help_text"]:
-            common["help_text"] += " Empty: not paid separately."
         return forms.CharField(required=False, max_length=20, **common)
     return forms.CharField(max_length=200 if spec.kind == "list" else 20, **common)
 

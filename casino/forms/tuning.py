@@ -12,12 +12,14 @@ from fractions import Fraction
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from casino.rules import Rules
 from casino.rules.parameters import parameter_specs
 from certification.odds.tuner import DEFAULT_LIMIT, TunerInputError, default_knobs, suggested_knobs
 from certification.odds.tuner.knobs import FAMILY_BETS, expand_values
 
+from .rule_texts import rule_text
 from .rules import field_name
 
 MAX_LIMIT = 200
@@ -41,16 +43,16 @@ def _percent(value: Fraction) -> Decimal:
 
 
 class TuningForm(forms.Form):
-    bet = forms.ChoiceField(label="Bet to tune")
-    band_low = forms.DecimalField(label="House edge from (%)", max_digits=9, decimal_places=4,
+    bet = forms.ChoiceField(label=_("Bet to tune"))
+    band_low = forms.DecimalField(label=_("House edge from (%)"), max_digits=9, decimal_places=4,
                                   min_value=Decimal(-100), max_value=Decimal(100))
-    band_high = forms.DecimalField(label="House edge to (%)", max_digits=9, decimal_places=4,
+    band_high = forms.DecimalField(label=_("House edge to (%)"), max_digits=9, decimal_places=4,
                                    min_value=Decimal(-100), max_value=Decimal(100))
     max_changes = forms.IntegerField(
-        label="Most changes per variant", required=False, min_value=0, max_value=30,
-        help_text="Empty: as many as there are knobs. The search stops at the first number "
-                  "of changes that fills the list.")
-    limit = forms.IntegerField(label="Suggestions to list", min_value=1, max_value=MAX_LIMIT,
+        label=_("Most changes per variant"), required=False, min_value=0, max_value=30,
+        help_text=_("Empty: as many as there are knobs. The search stops at the first number "
+                  "of changes that fills the list."))
+    limit = forms.IntegerField(label=_("Suggestions to list"), min_value=1, max_value=MAX_LIMIT,
                                initial=DEFAULT_LIMIT)
 
     def __init__(self, *args: Any, rules: Rules, band: tuple[Fraction, Fraction], **kwargs: Any):
@@ -59,7 +61,7 @@ class TuningForm(forms.Form):
         self.fields["bet"].choices = [(b, b.replace("_", " ")) for b in FAMILY_BETS[rules.family]]
         self.fields["band_low"].initial = _percent(band[0])
         self.fields["band_high"].initial = _percent(band[1])
-        labels = {s.path: s.label for s in parameter_specs(rules.family)}
+        labels = {s.path: rule_text(s.label) for s in parameter_specs(rules.family)}
         ticked = {k.key: k.values for k in suggested_knobs(rules)}
         self.knob_rows = []
         for knob in default_knobs(rules):
@@ -67,7 +69,7 @@ class TuningForm(forms.Form):
             self.fields[on] = forms.BooleanField(required=False, initial=knob.key in ticked,
                                                  label=labels[knob.key])
             self.fields[values] = forms.CharField(
-                required=False, max_length=2000, label=f"Values of {knob.key}",
+                required=False, max_length=2000, label=_("Values of %(key)s") % {"key": knob.key},
                 initial=compact(ticked.get(knob.key, knob.values)))
             self.knob_rows.append((knob.key, on, values))
 
@@ -89,11 +91,11 @@ class TuningForm(forms.Form):
                 continue
             vary.append(f"{key}={text}")
         if not vary and not self.errors:
-            raise forms.ValidationError("Tick at least one rule or payout to vary.")
+            raise forms.ValidationError(_("Tick at least one rule or payout to vary."))
         low, high = data.get("band_low"), data.get("band_high")
         if low is not None and high is not None:
             if low > high:
-                self.add_error("band_high", "The band ends below where it starts.")
+                self.add_error("band_high", _("The band ends below where it starts."))
             data["band"] = (Fraction(str(low)) / 100, Fraction(str(high)) / 100)
         data["vary"] = vary
         return data

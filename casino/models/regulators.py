@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.db import models
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils.translation import gettext_lazy as _
 
 from .base import ImmutableRecordError
 from .jurisdiction import Jurisdiction
@@ -21,17 +22,17 @@ from .variants import PaytableVersion
 
 
 class DecisionStatus(models.TextChoices):
-    SUBMITTED = "submitted", "Submitted"
-    FIELD_TRIAL = "field_trial", "Field trial"
+    SUBMITTED = "submitted", _("Submitted")
+    FIELD_TRIAL = "field_trial", _("Field trial")
     # The trial went its course and final approval was asked for with the packet and the
     # field-trial report; the host tables deal on while the regulator considers it.
-    FINAL_REVIEW = "final_review", "Submitted for final approval"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
-    SUPERSEDED = "superseded", "Superseded"
-    WITHDRAWN = "withdrawn", "Withdrawn"
-    REVOKED = "revoked", "Revoked"
-    EXPIRED = "expired", "Expired"
+    FINAL_REVIEW = "final_review", _("Submitted for final approval")
+    APPROVED = "approved", _("Approved")
+    REJECTED = "rejected", _("Rejected")
+    SUPERSEDED = "superseded", _("Superseded")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    REVOKED = "revoked", _("Revoked")
+    EXPIRED = "expired", _("Expired")
 
 
 # A version may be dealt (within the decision's terms) while its filing is in one of these.
@@ -157,12 +158,12 @@ class CertificateRevocation(AppendOnly):
 
 
 class NoticeKind(models.TextChoices):
-    SUPERSEDED = "superseded", "Superseded"
-    WITHDRAWN = "withdrawn", "Withdrawn"
-    REVOKED = "revoked", "Revoked"
-    EXPIRED = "expired", "Expired"
+    SUPERSEDED = "superseded", _("Superseded")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    REVOKED = "revoked", _("Revoked")
+    EXPIRED = "expired", _("Expired")
     # The field check raised a drift alarm at a host table during a field trial.
-    FIELD_ALARM = "field_alarm", "Field-trial alarm"
+    FIELD_ALARM = "field_alarm", _("Field-trial alarm")
 
 
 class Notice(AppendOnly):

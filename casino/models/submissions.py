@@ -2,17 +2,18 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .variants import GameVariant, PaytableVersion
 
 
 class SubmissionStatus(models.TextChoices):
-    SUBMITTED = "submitted", "Submitted"
-    IN_CERTIFICATION = "in_certification", "In certification"
-    UNDER_REVIEW = "under_review", "Under review"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
+    SUBMITTED = "submitted", _("Submitted")
+    IN_CERTIFICATION = "in_certification", _("In certification")
+    UNDER_REVIEW = "under_review", _("Under review")
+    APPROVED = "approved", _("Approved")
+    REJECTED = "rejected", _("Rejected")
 
 
 OPEN_SUBMISSION_STATUSES = (

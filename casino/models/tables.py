@@ -4,6 +4,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from casino.rules import NINE_TEN_ELEVEN, SEVEN_AND_HALF
@@ -31,9 +32,9 @@ DEFAULT_HOURS_OPEN = Decimal("8")
 
 
 class TableStatus(models.TextChoices):
-    INACTIVE = "inactive", "Inactive"
-    ACTIVE = "active", "Active"
-    CLOSED = "closed", "Closed"
+    INACTIVE = "inactive", _("Inactive")
+    ACTIVE = "active", _("Active")
+    CLOSED = "closed", _("Closed")
 
 
 class TableConfiguration(models.Model):

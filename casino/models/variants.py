@@ -4,6 +4,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from casino.rules import FAMILIES, PRESETS
@@ -13,13 +14,13 @@ from .jurisdiction import Jurisdiction
 
 
 class VariantStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SUBMITTED = "submitted", "Submitted"
-    IN_CERTIFICATION = "in_certification", "In certification"
-    UNDER_REVIEW = "under_review", "Under review"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
-    RETIRED = "retired", "Retired"
+    DRAFT = "draft", _("Draft")
+    SUBMITTED = "submitted", _("Submitted")
+    IN_CERTIFICATION = "in_certification", _("In certification")
+    UNDER_REVIEW = "under_review", _("Under review")
+    APPROVED = "approved", _("Approved")
+    REJECTED = "rejected", _("Rejected")
+    RETIRED = "retired", _("Retired")
 
 
 class GameVariant(models.Model):
@@ -109,10 +110,10 @@ class Paytable(models.Model):
 
 
 class VersionStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    SUBMITTED = "submitted", "Submitted"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
+    DRAFT = "draft", _("Draft")
+    SUBMITTED = "submitted", _("Submitted")
+    APPROVED = "approved", _("Approved")
+    REJECTED = "rejected", _("Rejected")
 
 
 class PaytableVersion(models.Model):

@@ -7,13 +7,24 @@ e-mail after the commit; a notice is posted. All in the transaction that ended t
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+
 from casino.models import Notice, RegulatorDecision, TableConfiguration, TableStatus
 
 from .audit import audit_record, snapshot
 
 
 def approval_end_effects(*, decision: RegulatorDecision, actor) -> list[TableConfiguration]:
-    """Take the tables off the floor, notify the owners, post a notice; returns the tables."""
+    """Take the tables off the floor, notify the owners, post a notice; returns the tables.
+
+    The notice, the audit messages and the e-mail are records: they are written in the site's
+    language (``LANGUAGE_CODE``), not in the language of whoever's page caused them."""
+    with translation.override(settings.LANGUAGE_CODE):
+        return _approval_end_effects(decision=decision, actor=actor)
+
+
+def _approval_end_effects(*, decision: RegulatorDecision, actor) -> list[TableConfiguration]:
     from casino.workflow.base import set_status_audited
     from certification.services.notifications import notify, variant_owner
 

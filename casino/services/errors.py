@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 
 class WorkflowError(Exception):
@@ -11,9 +12,10 @@ class WorkflowError(Exception):
     ):
         self.from_state = from_state
         self.to_state = to_state
-        self.reason = reason
         self.blocking = blocking or []
-        super().__init__(f"cannot go from {from_state} to {to_state}: {reason}")
+        self.reason = str(reason)
+        super().__init__(_("cannot go from %(from)s to %(to)s: %(reason)s")
+                         % {"from": from_state, "to": to_state, "reason": self.reason})
 
     def as_dict(self) -> dict:
         data = {
@@ -34,4 +36,5 @@ def require_role(actor, roles: tuple[str, ...], doing: str, *, allow_system: boo
     if actor is None and allow_system:
         return
     if actor is None or not has_role(actor, *roles):
-        raise PermissionDenied(f"{doing} needs the role {' or '.join(roles)}")
+        raise PermissionDenied(_("%(doing)s needs the role %(roles)s")
+                               % {"doing": doing, "roles": _(" or ").join(roles)})

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from casino.models import GameVariant, PaytableLine, PaytableVersion
 from casino.rules import RuleValidationError, rules_from_dict, rules_to_dict
 
@@ -16,9 +18,9 @@ def normalised_rules(*, family: str, parameters: Mapping[str, Any], payouts: Map
     payouts keep only the lines given, since an unset line falls back to a more general one.
     """
     if not isinstance(parameters, Mapping):
-        raise RuleValidationError({"parameters": "must be an object of rule parameters"})
+        raise RuleValidationError({"parameters": _("must be an object of rule parameters")})
     if not isinstance(payouts, Mapping):
-        raise RuleValidationError({"payouts": "must be an object of payout lines"})
+        raise RuleValidationError({"payouts": _("must be an object of payout lines")})
     misplaced = {
         f"parameters.{key}": "belongs outside the rule parameters (family) or in the paytable (payouts)"
         for key in ("family", "payouts")
@@ -48,7 +50,7 @@ def version_lines_write(*, version: PaytableVersion, payouts: Mapping[str, str])
 
 
 def validated_payouts(*, variant: GameVariant, payouts: Mapping[str, Any]) -> dict[str, str]:
-    _, clean = normalised_rules(
+    _parameters, clean = normalised_rules(
         family=variant.family, parameters=variant.parameters, payouts=payouts
     )
     return clean

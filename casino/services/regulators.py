@@ -15,6 +15,7 @@ import hashlib
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from casino.models import (
     ENDED_STATUSES,
@@ -90,7 +91,7 @@ def _check_roles(*, status: str, actor, paytable_version: PaytableVersion) -> No
         require_role(actor, CAN_REVOKE, "revoking an approval")
         if actor.pk in submitter_of(paytable_version):
             raise WorkflowError(from_state="approved", to_state=status,
-                                reason="segregation of duties: you submitted this version")
+                                reason=_("segregation of duties: you submitted this version"))
     elif status in (DecisionStatus.SUPERSEDED, DecisionStatus.EXPIRED, DecisionStatus.FINAL_REVIEW):
         raise ValidationError({"status": f"{status} is recorded by the system (a later approval, "
                                          "the daily expiry job, a request for final approval), "
@@ -190,7 +191,7 @@ def _file(*, version: PaytableVersion, jurisdiction: Jurisdiction, current: Regu
     approval = internal_approval(version)
     if version.status != VersionStatus.APPROVED or approval is None:
         raise WorkflowError(from_state=version.status, to_state=DecisionStatus.SUBMITTED,
-                            reason="only a version our internal review approved is filed with a regulator")
+                            reason=_("only a version our internal review approved is filed with a regulator"))
     run = certification_run or approval.certification_run
     if run is not None and run.paytable_version_id != version.pk:
         raise ValidationError({"certification_run": f"{run} certified another paytable version"})
@@ -219,11 +220,11 @@ def _advance(*, current: RegulatorDecision | None, status: str, version: Paytabl
         raise ValidationError({"reason": f"a {status} decision gives its reason"})
     if status == DecisionStatus.FIELD_TRIAL:
         if host_property is None:
-            raise ValidationError({"host_property": "a field trial names its host property"})
+            raise ValidationError({"host_property": _("a field trial names its host property")})
         if host_property.jurisdiction_id != jurisdiction.pk:
             raise ValidationError({"host_property": f"{host_property} is not in {jurisdiction.name}"})
         if table_limit is not None and table_limit < 1:
-            raise ValidationError({"table_limit": "at least 1 table"})
+            raise ValidationError({"table_limit": _("at least 1 table")})
     problems = _field_trial_problems(filing=current.submission, current=current, status=status,
                                      effective=effective)
     if problems:

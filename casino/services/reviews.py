@@ -7,6 +7,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from casino.models import Attachment, ReviewComment, Submission
 from casino.permissions import CAN_ATTACH, CAN_COMMENT
@@ -37,7 +38,7 @@ SIGNATURES = {
 def review_comment_create(*, submission: Submission, author, body: str) -> ReviewComment:
     require_role(author, CAN_COMMENT, "commenting on a submission")
     if not body or not body.strip():
-        raise ValidationError({"body": "a comment cannot be empty"})
+        raise ValidationError({"body": _("a comment cannot be empty")})
     comment = ReviewComment.objects.create(submission=submission, author=author, body=body.strip())
     audit_record(
         actor=author, action="comment.create", obj=comment, before=None, after=snapshot(comment)

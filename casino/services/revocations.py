@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from casino.models import (
     LIVE_STATUSES,
@@ -33,7 +34,7 @@ def certificate_revoke(*, run, actor, reason: str) -> CertificateRevocation:
 
     require_role(actor, CAN_REVOKE, "revoking a certificate")
     if not (reason or "").strip():
-        raise ValidationError({"reason": "a revocation gives its reason"})
+        raise ValidationError({"reason": _("a revocation gives its reason")})
     run = CertificationRun.objects.select_for_update().select_related("paytable_version").get(pk=run.pk)
     if not run.certificate_number:
         raise ValidationError({"certificate": f"{run} has no certificate number"})
@@ -42,7 +43,7 @@ def certificate_revoke(*, run, actor, reason: str) -> CertificateRevocation:
                             reason=f"certificate {run.certificate_number} is already revoked")
     if actor.pk in submitter_of(run.paytable_version):
         raise WorkflowError(from_state="valid", to_state="revoked",
-                            reason="segregation of duties: you submitted this version")
+                            reason=_("segregation of duties: you submitted this version"))
     revocation = CertificateRevocation.objects.create(run=run, reason=reason.strip(), revoked_by=actor)
     audit_record(actor=actor, action="certificate.revoked", obj=run, before=None, after=snapshot(revocation),
                  message=reason.strip())

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from casino.models import GameVariant, Jurisdiction, Paytable, PaytableVersion
 from casino.permissions import CAN_AUTHOR_VARIANT
@@ -81,12 +82,12 @@ def variant_update(
         raise WorkflowError(
             from_state=variant.status,
             to_state="edited",
-            reason="only a draft variant can be edited; revise a rejected one into a new draft",
+            reason=_("only a draft variant can be edited; revise a rejected one into a new draft"),
         )
     before = snapshot(variant)
     if parameters is not None:
         latest = variant.paytable.latest_version
-        clean_parameters, _ = normalised_rules(
+        clean_parameters, _payouts = normalised_rules(
             family=variant.family, parameters=parameters, payouts=latest.payouts if latest else {}
         )
         variant.parameters = clean_parameters

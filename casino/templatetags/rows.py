@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
 
 register = template.Library()
 
@@ -59,8 +60,8 @@ def edge(fig: dict, quiet: bool = False) -> str:
     """A house edge (``edge_figure``) with its exact fraction on hover; ``|edge:True`` leaves
     out the "player advantage" flag (e.g. for the element of risk beside it)."""
     negative = " negative" if fig.get("player_advantage") else ""
-    title = format_html(' title="exact: {}"', fig["exact"]) if fig.get("exact") else ""
-    flag = (mark_safe(' <strong class="advantage">player advantage</strong>')
+    title = format_html(' title="{}"', gettext("exact: %(value)s") % {"value": fig["exact"]}) if fig.get("exact") else ""
+    flag = (format_html(' <strong class="advantage">{}</strong>', gettext("player advantage"))
             if fig.get("player_advantage") and not quiet else "")
     return format_html('<span class="edge{}"{}>{}{}</span>', negative, title, fig.get("percent", ""), flag)
 
@@ -86,7 +87,8 @@ def blank_fields(form, layout: str = "includes/field.html") -> str:
     """
     if form.is_bound or form.initial or not getattr(type(form), "static_fields", False):
         return _render_fields(form, layout)
-    key = (type(form), form.prefix, layout)
+    # Labels and help texts are in the request's language: one markup per language.
+    key = (type(form), form.prefix, layout, get_language())
     html = _BLANK_FORMS.get(key)
     if html is None:
         html = _BLANK_FORMS[key] = _render_fields(form, layout)
@@ -95,7 +97,6 @@ def blank_fields(form, layout: str = "includes/field.html") -> str:
 
 def _render_fields(form, layout: str) -> str:
     from django.template.loader import get_template
-    from django.utils.safestring import mark_safe
 
     template = get_template(layout)
     return mark_safe("".join(template.render({"field": field}) for field in form))

@@ -10,11 +10,20 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from casino import permissions as perms
 from casino.permissions import Role, has_role, roles_of
 
 PAGE_SIZE = 20
+# Role names are group names in the database, so they stay English there; pages translate them.
+ROLE_LABELS = {
+    Role.OFFICER: _("Compliance officer"),
+    Role.REVIEWER: _("Reviewer"),
+    Role.ADMIN: _("Admin"),
+    Role.AUDITOR: _("Auditor"),
+}
 
 
 @dataclass(frozen=True)
@@ -28,7 +37,8 @@ class Abilities:
 
     @property
     def names(self) -> list[str]:
-        return [r for r in Role.ALL if r in self.roles]
+        """The user's roles as the page names them, in the request's language."""
+        return [str(ROLE_LABELS[r]) for r in Role.ALL if r in self.roles]
 
     @property
     def read(self) -> bool:
@@ -88,7 +98,8 @@ def role_required(*roles: str):
         @login_required
         def wrapped(request: HttpRequest, *args, **kwargs):
             if not has_role(request.user, *roles):
-                raise PermissionDenied(f"this page needs the role {' or '.join(roles)}")
+                raise PermissionDenied(gettext("this page needs the role %(roles)s")
+                                       % {"roles": gettext(" or ").join(str(ROLE_LABELS[r]) for r in roles)})
             return view(request, *args, **kwargs)
 
         return wrapped

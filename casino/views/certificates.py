@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 
 from casino.forms.approvals import CertificateRevokeForm
 from casino.permissions import CAN_REVOKE
@@ -33,11 +34,12 @@ def run_revoke(request: HttpRequest, pk: int) -> HttpResponse:
         except WorkflowError as exc:
             form.add_error(None, exc.reason[:1].upper() + exc.reason[1:])
         else:
-            messages.success(request, f"Certificate {run.certificate_number} revoked in the register.")
+            messages.success(request, _("Certificate %(number)s revoked in the register.")
+                             % {"number": run.certificate_number})
             return redirect("web:version-jurisdictions", pk=run.paytable_version_id)
     version = run.paytable_version
     return page(request, "approvals/revoke.html", {
         "form": form, "run": run, "version": version, "variant": version.paytable.variant,
         "status": certificate_status(run=run),
-        "title": f"Revoke certificate {run.certificate_number or run}",
+        "title": _("Revoke certificate %(number)s") % {"number": run.certificate_number or run},
     }, status=400 if form.errors else 200)

@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from casino.models import Attachment, Submission
@@ -20,12 +22,12 @@ from .access import readable, role_required
 
 class CommentForm(forms.Form):
     static_fields = True  # see casino/templatetags/rows.py blank_fields
-    body = forms.CharField(label="Comment", max_length=5000, widget=forms.Textarea(attrs={"rows": 3}))
+    body = forms.CharField(label=_("Comment"), max_length=5000, widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class AttachmentForm(forms.Form):
     static_fields = True
-    file = forms.FileField(label="Attach a file", help_text="PDF, CSV, text or an image; size-limited.")
+    file = forms.FileField(label=_("Attach a file"), help_text=_("PDF, CSV, text or an image; size-limited."))
 
 
 def _back(pk: int) -> HttpResponse:
@@ -38,16 +40,17 @@ def comment_create(request: HttpRequest, pk: int) -> HttpResponse:
     submission = get_object_or_404(Submission, pk=pk)
     form = CommentForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Comment: " + " ".join(form.errors.get("body", ["is empty"])))
+        messages.error(request, gettext("Comment: %(problems)s")
+                       % {"problems": " ".join(form.errors.get("body", [gettext("is empty")]))})
         return _back(pk)
     try:
         review_comment_create(submission=submission, author=request.user, body=form.cleaned_data["body"])
     except WorkflowError as exc:
-        messages.error(request, f"The comment was not saved: {exc}")
+        messages.error(request, gettext("The comment was not saved: %(problems)s") % {"problems": exc})
     except ValidationError as exc:
-        messages.error(request, "The comment was not saved: " + "; ".join(exc.messages))
+        messages.error(request, gettext("The comment was not saved: %(problems)s") % {"problems": "; ".join(exc.messages)})
     else:
-        messages.success(request, "Comment added.")
+        messages.success(request, gettext("Comment added."))
     return _back(pk)
 
 
@@ -57,16 +60,17 @@ def attachment_upload(request: HttpRequest, pk: int) -> HttpResponse:
     submission = get_object_or_404(Submission, pk=pk)
     form = AttachmentForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, "Attachment: " + " ".join(form.errors.get("file", ["no file"])))
+        messages.error(request, gettext("Attachment: %(problems)s")
+                       % {"problems": " ".join(form.errors.get("file", [gettext("no file")]))})
         return _back(pk)
     try:
         attachment_create(submission=submission, uploaded_by=request.user, upload=form.cleaned_data["file"])
     except WorkflowError as exc:
-        messages.error(request, f"The file was not attached: {exc}")
+        messages.error(request, gettext("The file was not attached: %(problems)s") % {"problems": exc})
     except ValidationError as exc:
-        messages.error(request, "The file was not attached: " + "; ".join(exc.messages))
+        messages.error(request, gettext("The file was not attached: %(problems)s") % {"problems": "; ".join(exc.messages)})
     else:
-        messages.success(request, "File attached.")
+        messages.success(request, gettext("File attached."))
     return _back(pk)
 
 

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 
 from casino.forms.economics import TableEconomicsForm
 from casino.models import TableConfiguration
@@ -68,6 +69,6 @@ def table_economics_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 target = "mix_optimal" if name == "player_mix" else name
                 form.add_error(target if target in form.fields else None, "; ".join(problems))
         else:
-            messages.success(request, f"Economics of table {table.table_id} saved.")
+            messages.success(request, _("Economics of table %(table)s saved.") % {"table": table.table_id})
             return redirect("web:table-detail", pk=table.pk)
     return page(request, "tables/economics_form.html", {"form": form, "table": table})

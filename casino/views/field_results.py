@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 
 from casino.forms.economics import FieldUploadForm
 from casino.permissions import CAN_UPLOAD_FIELD_RESULTS, has_role
@@ -23,7 +24,8 @@ def field_list(request: HttpRequest) -> HttpResponse:
     form = FieldUploadForm(request.POST or None, request.FILES or None) if may_upload else None
     if request.method == "POST":
         if not may_upload:
-            raise PermissionDenied(f"uploading field results needs the role {' or '.join(CAN_UPLOAD_FIELD_RESULTS)}")
+            raise PermissionDenied(_("uploading field results needs the role %(roles)s")
+                                   % {"roles": _(" or ").join(CAN_UPLOAD_FIELD_RESULTS)})
         if form.is_valid():
             try:
                 record = field_results_upload(upload=form.cleaned_data["file"], actor=request.user,
@@ -32,8 +34,8 @@ def field_list(request: HttpRequest) -> HttpResponse:
                 for name, problems in exc.message_dict.items():
                     form.add_error(name if name in form.fields else None, "; ".join(problems))
             else:
-                messages.success(request, f"Checked {record.days} days of {record.tables} table(s): "
-                                          f"{record.alarms or 'no'} alarm(s).")
+                messages.success(request, _("Checked %(days)s days of %(tables)s table(s): %(alarms)s alarm(s).")
+                                 % {"days": record.days, "tables": record.tables, "alarms": record.alarms})
                 return redirect("web:field-detail", pk=record.pk)
     current, query = paginate(request, FieldUpload.objects.select_related("uploaded_by"))
     return page(request, "field/list.html", {"form": form, "page_obj": current, "query": query})

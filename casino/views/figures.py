@@ -10,12 +10,15 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from casino.rules import Rules
 from casino.services.figures import BetEdge, VersionFigures
+from casino.templatetags.locale_numbers import decimal_text, percent_text
 from certification.reports.verdict import Z_LIMIT
 from certification.services import runs as run_services
 
-BET_LABELS = {"main": "Main bet", "bonus": "Bonus bet", "dice_match": "Dice-match bet"}
+BET_LABELS = {"main": _("Main bet"), "bonus": _("Bonus bet"), "dice_match": _("Dice-match bet")}
 PREVIEW_CACHE_SIZE = 512
 
 
@@ -34,9 +37,8 @@ def exact_text(value: Fraction) -> str:
 
 
 def percent(value: float | Fraction | None) -> str:
-    if value is None:
-        return "—"
-    return f"{float(value) * 100:.4f}\u00a0%"
+    """A share as a percentage in the request's language (4.3348 % / 4,3348 %)."""
+    return percent_text(value)
 
 
 def edge_figure(value: Fraction | float | None, exact: str = "") -> dict[str, Any]:
@@ -54,7 +56,7 @@ def edge_figure(value: Fraction | float | None, exact: str = "") -> dict[str, An
 
 
 def bet_label(name: str) -> str:
-    return BET_LABELS.get(name, name.replace("_", " ").capitalize())
+    return str(BET_LABELS.get(name, name.replace("_", " ").capitalize()))
 
 
 def preview_rows(rules: Rules) -> list[dict[str, Any]]:
@@ -134,7 +136,7 @@ def run_exact_rows(exact: dict | None) -> list[dict[str, Any]]:
             "label": bet_label(name),
             "house_edge": edge_figure(bet.get("house_edge"), _negated_fraction_text(bet.get("ev_fraction"))),
             "element_of_risk": edge_figure(bet.get("element_of_risk")),
-            "sd": f"{bet['sd']:.4f}" if isinstance(bet.get("sd"), (int, float)) else "—",
+            "sd": decimal_text(bet["sd"], 4) if isinstance(bet.get("sd"), (int, float)) else "—",
             "p_win": percent(bet.get("p_win")),
             "p_push": percent(bet.get("p_push")),
             "p_loss": percent(bet.get("p_loss")),
@@ -155,7 +157,7 @@ def run_simulation_rows(simulation: dict | None) -> list[dict[str, Any]]:
             "ci_low": percent(low),
             "ci_high": percent(high),
             "exact": percent(exact),
-            "z": f"{bet['z_vs_exact']:.2f}" if isinstance(bet.get("z_vs_exact"), (int, float)) else "—",
+            "z": decimal_text(bet["z_vs_exact"], 2) if isinstance(bet.get("z_vs_exact"), (int, float)) else "—",
             # The same rule as the verdict: agreement within Z_LIMIT standard errors. The 95 %
             # interval misses the exact figure one time in twenty even when all is well.
             "confirms": (

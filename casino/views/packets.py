@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.models import Jurisdiction, Submission
@@ -69,12 +70,12 @@ def submission_packet_create(request: HttpRequest, pk: int) -> HttpResponse:
     form = PacketForm(request.POST)
     if not form.is_valid():
         for name, problems in form.errors.items():
-            messages.error(request, f"{form.fields[name].label if name in form.fields else name}: "
-                                    f"{' '.join(problems)}")
+            label = form.fields[name].label if name in form.fields else name
+            messages.error(request, _("%(field)s: %(problems)s") % {"field": label, "problems": " ".join(problems)})
         return redirect("web:submission-packet", pk=pk)
     run = _run(submission)
     if run is None:
-        messages.error(request, "This submission has not been certified yet.")
+        messages.error(request, _("This submission has not been certified yet."))
         return redirect("web:submission-packet", pk=pk)
     try:
         job = packet_job_create(run=run, actor=request.user, **form.cleaned_data)
@@ -83,8 +84,8 @@ def submission_packet_create(request: HttpRequest, pk: int) -> HttpResponse:
     except PermissionDenied as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"The {job.jurisdiction.name} packet is being built; it appears "
-                                  "below when ready.")
+        messages.success(request, _("The %(profile)s packet is being built; it appears below when ready.")
+                         % {"profile": job.jurisdiction.name})
     query = urlencode({"jurisdiction": form.cleaned_data["jurisdiction"].code,
                        "applicant": form.cleaned_data["applicant"],
                        "host_casino": form.cleaned_data["host_casino"]})

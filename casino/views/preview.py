@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from casino.forms import RuleParametersForm
@@ -30,4 +31,6 @@ def rules_preview(request: HttpRequest) -> JsonResponse:
     if not form.is_valid():
         errors = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
         return JsonResponse({"ok": False, "errors": errors}, status=400)
-    return JsonResponse({"ok": True, "bets": preview_rows(form.rules)})
+    # The words the script adds to the table, in the request's language.
+    labels = {"exact": gettext("exact: %(value)s"), "advantage": gettext("player advantage")}
+    return JsonResponse({"ok": True, "bets": preview_rows(form.rules), "labels": labels})

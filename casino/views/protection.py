@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.forms.protection import ProtectionAuditForm
@@ -53,18 +54,18 @@ def variant_protection_start(request: HttpRequest, pk: int) -> HttpResponse:
     version = variant.paytable.latest_version
     form = ProtectionAuditForm(request.POST)
     if version is None:
-        messages.error(request, "The variant has no paytable version to audit.")
+        messages.error(request, _("The variant has no paytable version to audit."))
     elif not form.is_valid():
-        messages.error(request, "Game protection audit not started: " + "; ".join(
-            f"{name}: {' '.join(errors)}" for name, errors in form.errors.items()))
+        messages.error(request, _("Game protection audit not started: %(problems)s") % {"problems": "; ".join(
+            f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())})
     else:
         try:
             protection_audit_start(variant=variant, paytable_version=version, actor=request.user,
                                    **form.cleaned_data)
         except ProtectionInputError as exc:
-            messages.error(request, f"Game protection audit not started: {exc}")
+            messages.error(request, _("Game protection audit not started: %(problems)s") % {"problems": exc})
         else:
-            messages.success(request, "Game protection audit started on the workers.")
+            messages.success(request, _("Game protection audit started on the workers."))
     return redirect(reverse("web:variant-detail", args=[pk]) + "#protection")
 
 
@@ -73,4 +74,7 @@ def variant_protection_status(request: HttpRequest, pk: int) -> JsonResponse:
     variant = get_object_or_404(GameVariant, pk=pk)
     version = variant.paytable.latest_version
     audit = latest_protection_audit(variant=variant, paytable_version=version) if version else None
-    return JsonResponse(protection_status(audit))
+    data = protection_status(audit)
+    if data.get("audit"):
+        data["audit"]["status_label"] = _(audit.get_status_display())
+    return JsonResponse(data)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino.forms.approvals import (
@@ -116,7 +117,8 @@ def version_file(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 filed.append(jurisdiction.name)
         if filed:
-            messages.success(request, f"Filed paytable v{version.number} in {', '.join(filed)}.")
+            messages.success(request, _("Filed paytable v%(number)s in %(jurisdictions)s.")
+                             % {"number": version.number, "jurisdictions": ", ".join(filed)})
         if not refusals:
             return redirect("web:version-jurisdictions", pk=pk)
         form = FilingForm()
@@ -140,8 +142,9 @@ def _record(request: HttpRequest, version: PaytableVersion, form) -> HttpRespons
         form.add_error(None, exc.reason[:1].upper() + exc.reason[1:])
         return None
     jurisdiction = decision.submission.jurisdiction
-    messages.success(request, f"{decision.get_status_display()} in {jurisdiction.name} recorded for "
-                              f"paytable v{version.number}.")
+    messages.success(request, _("%(decision)s in %(jurisdiction)s recorded for paytable v%(number)s.")
+                     % {"decision": decision.get_status_display(), "jurisdiction": jurisdiction.name,
+                        "number": version.number})
     return redirect("web:version-jurisdictions", pk=version.pk)
 
 
@@ -157,7 +160,7 @@ def decision_record(request: HttpRequest, pk: int) -> HttpResponse:
             return done
     return page(request, "approvals/record.html", {
         "form": form, "version": version, "variant": version.paytable.variant,
-        "title": f"Record a regulator's decision on paytable v{version.number}",
+        "title": _("Record a regulator's decision on paytable v%(number)s") % {"number": version.number},
     }, status=400 if form.errors else 200)
 
 
@@ -172,7 +175,7 @@ def approval_end(request: HttpRequest, pk: int) -> HttpResponse:
             return done
     return page(request, "approvals/end.html", {
         "form": form, "version": version, "variant": version.paytable.variant,
-        "title": f"Withdraw or revoke paytable v{version.number}",
+        "title": _("Withdraw or revoke paytable v%(number)s") % {"number": version.number},
     }, status=400 if form.errors else 200)
 
 

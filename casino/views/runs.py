@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
@@ -58,7 +59,7 @@ def run_retry(request: HttpRequest, pk: int) -> HttpResponse:
     except WorkflowError as exc:
         workflow_message(request, exc)
     else:
-        messages.success(request, f"Retrying as {retry}, with the same inputs, seed and evidence.")
+        messages.success(request, _("Retrying as %(run)s, with the same inputs, seed and evidence.") % {"run": retry})
     submission = (
         Submission.objects.filter(variant=run.variant_id, paytable_version=run.paytable_version_id)
         .order_by("-id").first()

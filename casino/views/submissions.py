@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino import workflow
@@ -43,7 +44,7 @@ def submission_list(request: HttpRequest) -> HttpResponse:
     if status in SubmissionStatus.values:
         submissions = submissions.filter(status=status)
     current, query = paginate(request, submissions.order_by("-submitted_at", "-id"))
-    title = "Review queue" if status == SubmissionStatus.UNDER_REVIEW else "Submissions"
+    title = _("Review queue") if status == SubmissionStatus.UNDER_REVIEW else _("Submissions")
     return page(request, "submissions/list.html", {
         "page_obj": current, "query": query, "q": q, "status": status,
         "statuses": SubmissionStatus.choices, "title": title,
@@ -130,7 +131,7 @@ def submission_start_certification(request: HttpRequest, pk: int) -> HttpRespons
         return redirect("web:submission-detail", pk=pk)
     try:
         return _act(request, pk, workflow.submission_start_certification,
-                    "Certification queued; a worker picks it up in a moment.", **form.cleaned_data)
+                    _("Certification queued; a worker picks it up in a moment."), **form.cleaned_data)
     except ValidationError as exc:
         # A bad evidence file: nothing was created, and the message names the line or card.
         _form_problems(request, exc.message_dict)
@@ -140,13 +141,14 @@ def submission_start_certification(request: HttpRequest, pk: int) -> HttpRespons
 def _form_problems(request: HttpRequest, errors) -> None:
     labels = {name: field.label for name, field in StartCertificationForm.base_fields.items()}
     for name, problems in errors.items():
-        messages.error(request, f"{labels.get(name, name)}: {' '.join(problems)}")
+        messages.error(request, _("%(field)s: %(problems)s") % {"field": labels.get(name, name),
+                                                                 "problems": " ".join(problems)})
 
 
 @require_POST
 @role_required(*CAN_RUN_CERTIFICATION)
 def submission_send_to_review(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, workflow.submission_mark_under_review, "Sent to the reviewers.")
+    return _act(request, pk, workflow.submission_mark_under_review, _("Sent to the reviewers."))
 
 
 @require_POST
@@ -154,7 +156,7 @@ def submission_send_to_review(request: HttpRequest, pk: int) -> HttpResponse:
 def submission_approve(request: HttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    return _act(request, pk, workflow.submission_approve, "Approved: the variant and its paytable version are locked.", reason=reason)
+    return _act(request, pk, workflow.submission_approve, _("Approved: the variant and its paytable version are locked."), reason=reason)
 
 
 @require_POST
@@ -162,7 +164,7 @@ def submission_approve(request: HttpRequest, pk: int) -> HttpResponse:
 def submission_reject(request: HttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
-    return _act(request, pk, workflow.submission_reject, "Rejected, with the reason recorded.", reason=reason)
+    return _act(request, pk, workflow.submission_reject, _("Rejected, with the reason recorded."), reason=reason)
 
 
 def submission_progress(submission: Submission) -> dict:
@@ -171,6 +173,7 @@ def submission_progress(submission: Submission) -> dict:
         "submission_status": submission.status,
         "run": None if run is None else {
             "id": run.pk, "status": run.status, "step": run.step, "progress": run.progress,
+            "status_label": _(run.get_status_display()),
             "error": run.error[:300] if run.status == RunStatus.FAILED else "",
         },
         "finished_run": bool(submission_finished_run(submission)) if run and run.status == RunStatus.DONE else False,

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from casino import workflow
@@ -27,15 +28,16 @@ from .protection import table_protection_warnings
 def shuffle_status(table: TableConfiguration) -> dict:
     cert = table.shuffle_certification
     if cert is None:
-        return {"label": "Not certified", "css": "rejected"}
+        return {"label": _("Not certified"), "css": "rejected"}
     when = f"{cert.finished_at:%Y-%m-%d}" if cert.finished_at else cert.get_status_display().lower()
     if cert.status == "failed":
-        return {"label": f"Shuffle check could not run ({when})", "css": "rejected", "certification": cert}
+        return {"label": _("Shuffle check could not run (%(when)s)") % {"when": when}, "css": "rejected",
+                "certification": cert}
     if cert.status != "done" or cert.passed is None:
-        return {"label": f"Shuffle check {when}", "css": "submitted", "certification": cert}
+        return {"label": _("Shuffle check %(when)s") % {"when": when}, "css": "submitted", "certification": cert}
     if cert.passed is False:
-        return {"label": f"Failed ({when})", "css": "rejected", "certification": cert}
-    return {"label": f"Certified ({when})", "css": "approved", "certification": cert}
+        return {"label": _("Failed (%(when)s)") % {"when": when}, "css": "rejected", "certification": cert}
+    return {"label": _("Certified (%(when)s)") % {"when": when}, "css": "approved", "certification": cert}
 
 
 @readable
@@ -89,13 +91,14 @@ def table_create(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"Table {table.table_id} configured; open it when ready.")
+            messages.success(request, _("Table %(table)s configured; open it when ready.") % {"table": table.table_id})
             # A warning, not a refusal: the floor may have reasons (surveillance, a shuffler
             # on order) that the settings cannot show.
             for warning in warnings:
-                messages.warning(request, f"Game protection, {warning.setting}: {warning.message}")
+                messages.warning(request, _("Game protection, %(setting)s: %(message)s")
+                                 % {"setting": warning.setting, "message": warning.message})
             return redirect("web:table-list")
-    return page(request, "tables/form.html", {"form": form, "title": "New table",
+    return page(request, "tables/form.html", {"form": form, "title": _("New table"),
                                               "protection_warnings": warnings})
 
 
@@ -121,9 +124,10 @@ def table_assign(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, f"Table {table.table_id} now runs {variant.name}, paytable v{version.number}.")
+            messages.success(request, _("Table %(table)s now runs %(variant)s, paytable v%(number)s.")
+                             % {"table": table.table_id, "variant": variant.name, "number": version.number})
             return redirect("web:table-list")
-    return page(request, "tables/form.html", {"form": form, "table": table, "title": f"Assign a paytable to {table.table_id}"})
+    return page(request, "tables/form.html", {"form": form, "table": table, "title": _("Assign a paytable to %(table)s") % {"table": table.table_id}})
 
 
 def _transition(request: HttpRequest, pk: int, action, success: str) -> HttpResponse:
@@ -134,17 +138,17 @@ def _transition(request: HttpRequest, pk: int, action, success: str) -> HttpResp
     except WorkflowError as exc:
         workflow_message(request, exc)
     else:
-        messages.success(request, success.format(table=table.table_id))
+        messages.success(request, success % {"table": table.table_id})
     return redirect("web:table-list")
 
 
 @require_POST
 @role_required(*CAN_CONFIGURE_TABLES)
 def table_activate(request: HttpRequest, pk: int) -> HttpResponse:
-    return _transition(request, pk, workflow.table_activate, "Table {table} is open on the floor.")
+    return _transition(request, pk, workflow.table_activate, _("Table %(table)s is open on the floor."))
 
 
 @require_POST
 @role_required(*CAN_CONFIGURE_TABLES)
 def table_deactivate(request: HttpRequest, pk: int) -> HttpResponse:
-    return _transition(request, pk, workflow.table_deactivate, "Table {table} is off the floor.")
+    return _transition(request, pk, workflow.table_deactivate, _("Table %(table)s is off the floor."))

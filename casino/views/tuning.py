@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -31,9 +32,9 @@ from .tuning_chart import Y_FIGURES, edge_chart
 def variant_tune(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction"), pk=pk)
     try:
-        _, rules = variant_base(variant)
+        _base, rules = variant_base(variant)
     except ValidationError:
-        messages.error(request, "The variant's rules do not validate; fix them before tuning.")
+        messages.error(request, _("The variant's rules do not validate; fix them before tuning."))
         return redirect("web:variant-detail", pk=pk)
     band = default_band(variant.jurisdiction, variant.family, "main")
     form = TuningForm(request.POST or None, rules=rules, band=band)
@@ -48,7 +49,7 @@ def variant_tune(request: HttpRequest, pk: int) -> HttpResponse:
             for field, errors in exc.message_dict.items():
                 form.add_error(field if field in form.fields else None, errors)
         else:
-            messages.success(request, "The search is running on the workers.")
+            messages.success(request, _("The search is running on the workers."))
             return redirect("web:tuning-detail", pk=job.pk)
     return page(request, "tuning/form.html", {"variant": variant, "form": form, "band": band})
 
@@ -114,7 +115,8 @@ def tuning_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @readable
 def tuning_status(request: HttpRequest, pk: int) -> JsonResponse:
     job = get_object_or_404(TuningJob, pk=pk)
-    return JsonResponse({"status": job.status, "progress": job.progress, "step": job.step,
+    return JsonResponse({"status": job.status, "status_label": _(job.get_status_display()),
+                         "progress": job.progress, "step": job.step,
                          "evaluated": job.evaluated, "error": job.error[:300]})
 
 
@@ -125,7 +127,7 @@ def tuning_draft(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         index = int(request.POST.get("suggestion", ""))
     except ValueError:
-        messages.error(request, "Choose one of the suggestions.")
+        messages.error(request, _("Choose one of the suggestions."))
         return redirect("web:tuning-detail", pk=pk)
     try:
         made = tuning_suggestion_draft(job=job, index=index, actor=request.user)
@@ -137,7 +139,9 @@ def tuning_draft(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("web:tuning-detail", pk=pk)
     variant = draft_variant(made)
     if made is variant:
-        messages.success(request, f"Draft variant “{variant.name}” created from suggestion {index + 1}.")
+        messages.success(request, _("Draft variant “%(variant)s” created from suggestion %(number)s.")
+                         % {"variant": variant.name, "number": index + 1})
     else:
-        messages.success(request, f"Paytable version {made.number} drafted from suggestion {index + 1}.")
+        messages.success(request, _("Paytable version %(version)s drafted from suggestion %(number)s.")
+                         % {"version": made.number, "number": index + 1})
     return redirect("web:variant-detail", pk=variant.pk)

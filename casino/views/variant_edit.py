@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 
 from casino.forms import PaytableNoteForm, RuleParametersForm
 from casino.models import GameVariant, VariantStatus
@@ -31,7 +32,8 @@ def _locked_rule_fields(form: RuleParametersForm) -> None:
 def variant_edit(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant.objects.select_related("paytable"), pk=pk)
     if variant.status in (VariantStatus.REJECTED, VariantStatus.RETIRED):
-        messages.error(request, f"The variant is {variant.get_status_display().lower()}; revise it into a new draft instead.")
+        messages.error(request, _("The variant is %(status)s; revise it into a new draft instead.")
+                       % {"status": variant.get_status_display().lower()})
         return redirect("web:variant-detail", pk=pk)
     latest = variant.paytable.latest_version
     current = variant_rules(variant, latest)
@@ -52,17 +54,18 @@ def variant_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except WorkflowError as exc:
             workflow_message(request, exc)
         else:
-            messages.success(request, f"Saved as draft paytable version {version.number}.")
+            messages.success(request, _("Saved as draft paytable version %(number)s.") % {"number": version.number})
             return redirect("web:variant-detail", pk=pk)
     shown = form.rules or current
     return page(request, "variants/edit.html", {
-        "title": f"Edit {variant.name}", "variant": variant, "latest": latest,
+        "title": _("Edit %(variant)s") % {"variant": variant.name}, "variant": variant, "latest": latest,
         "form": form, "note": note, "family": variant.family, "rules_editable": rules_editable,
         # Unchanged saved rules have their figures stored with the version; edits are previewed.
         "figures": (stored_version_rows(variant, latest) if data is None and current
                     else preview_rows(shown) if shown else []),
         "new_version": latest is None or latest.is_locked,
-        "submit_label": "Save draft version" if latest is not None and not latest.is_locked else "Create new draft version",
+        "submit_label": (_("Save draft version") if latest is not None and not latest.is_locked
+                         else _("Create new draft version")),
     })
 
 

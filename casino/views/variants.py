@@ -7,6 +7,8 @@ from django.db import transaction
 from django.db.models import Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from casino.forms import RuleParametersForm, VariantMetaForm
@@ -40,7 +42,7 @@ from .figures import preview_rows, stored_version_rows
 from .protection import protection_context
 from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
 
-FAMILY_LABELS = {SEVEN_AND_HALF: "Seven and a Half", NINE_TEN_ELEVEN: "9-10-11"}
+FAMILY_LABELS = {SEVEN_AND_HALF: gettext_lazy("Seven and a Half"), NINE_TEN_ELEVEN: "9-10-11"}
 SCRATCH = {SEVEN_AND_HALF: SevenHalfRules, NINE_TEN_ELEVEN: NineTenElevenRules}
 
 
@@ -105,19 +107,21 @@ def variant_create(request: HttpRequest) -> HttpResponse:
             except RuleValidationError as exc:
                 add_rule_errors(form, exc)
             else:
-                messages.success(request, f"Draft variant “{variant.name}” created with paytable version 1.")
+                messages.success(request, _("Draft variant “%(variant)s” created with paytable version 1.")
+                                 % {"variant": variant.name})
                 return redirect("web:variant-detail", pk=variant.pk)
     else:
         meta = VariantMetaForm(initial={
-            "name": f"{preset_name} (new)" if preset_name else "",
+            "name": _("%(preset)s (new)") % {"preset": preset_name} if preset_name else "",
             "jurisdiction": Jurisdiction.objects.first(),
         })
         form = RuleParametersForm(family=family, initial_rules=initial_rules)
     figures = preview_rows(form.rules or initial_rules) if (form.rules or initial_rules) else []
     return page(request, "variants/edit.html", {
-        "title": f"New variant from {preset_name}" if preset_name else f"New {FAMILY_LABELS[family]} variant",
+        "title": (_("New variant from %(preset)s") % {"preset": preset_name} if preset_name
+                  else _("New %(family)s variant") % {"family": FAMILY_LABELS[family]}),
         "meta": meta, "form": form, "family": family, "preset": preset_name,
-        "rules_editable": True, "figures": figures, "submit_label": "Create draft variant",
+        "rules_editable": True, "figures": figures, "submit_label": _("Create draft variant"),
     })
 
 
@@ -171,7 +175,7 @@ def variant_submit(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant, pk=pk)
     latest = variant.paytable.latest_version
     if latest is None:
-        messages.error(request, "The variant has no paytable version to submit.")
+        messages.error(request, _("The variant has no paytable version to submit."))
         return redirect("web:variant-detail", pk=pk)
     try:
         with transaction.atomic():
@@ -180,9 +184,11 @@ def variant_submit(request: HttpRequest, pk: int) -> HttpResponse:
         workflow_message(request, exc)
         return redirect("web:variant-detail", pk=pk)
     except RuleValidationError as exc:
-        messages.error(request, "The variant does not validate: " + "; ".join(f"{k}: {v}" for k, v in exc.errors.items()))
+        messages.error(request, _("The variant does not validate: %(problems)s")
+                       % {"problems": "; ".join(f"{k}: {v}" for k, v in exc.errors.items())})
         return redirect("web:variant-detail", pk=pk)
-    messages.success(request, f"Submitted paytable version {latest.number}; start the certification when ready.")
+    messages.success(request, _("Submitted paytable version %(number)s; start the certification when ready.")
+                     % {"number": latest.number})
     return redirect("web:submission-detail", pk=submission.pk)
 
 
@@ -196,5 +202,5 @@ def variant_revise(request: HttpRequest, pk: int) -> HttpResponse:
     except WorkflowError as exc:
         workflow_message(request, exc)
         return redirect("web:variant-detail", pk=pk)
-    messages.success(request, "A new draft carries the rejected variant's rules; edit it and submit again.")
+    messages.success(request, _("A new draft carries the rejected variant's rules; edit it and submit again."))
     return redirect("web:variant-edit", pk=revision.pk)

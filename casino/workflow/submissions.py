@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from casino.models import (
     OPEN_SUBMISSION_STATUSES,
@@ -74,7 +75,7 @@ def submission_submit(
         raise WorkflowError(
             from_state=variant.status,
             to_state=to,
-            reason="only a draft variant, or a new paytable version of an approved one, can be submitted",
+            reason=_("only a draft variant, or a new paytable version of an approved one, can be submitted"),
         )
     if version.paytable.variant_id != variant.pk:
         raise WorkflowError(
@@ -86,13 +87,13 @@ def submission_submit(
         raise WorkflowError(
             from_state=version.status,
             to_state=to,
-            reason="this paytable version was already submitted; create a new version",
+            reason=_("this paytable version was already submitted; create a new version"),
         )
     if Submission.objects.filter(variant=variant, status__in=OPEN_SUBMISSION_STATUSES).exists():
         raise WorkflowError(
             from_state=variant.status,
             to_state=to,
-            reason="the variant already has an open submission",
+            reason=_("the variant already has an open submission"),
         )
     rules_snapshot(
         variant=variant, paytable_version=version
@@ -171,7 +172,7 @@ def submission_mark_under_review(*, submission: Submission, actor=None) -> Submi
         raise WorkflowError(
             from_state=submission.status,
             to_state=to,
-            reason="no certification run has finished yet",
+            reason=_("no certification run has finished yet"),
         )
     _move(submission, to, actor=actor, certification_run=run)
     return submission
@@ -231,7 +232,7 @@ def submission_reject(*, submission: Submission, actor, reason: str) -> Submissi
     submission = _locked_submission(submission, to, OPEN_SUBMISSION_STATUSES)
     if not reason or not reason.strip():
         raise WorkflowError(
-            from_state=submission.status, to_state=to, reason="a rejection must give its reason"
+            from_state=submission.status, to_state=to, reason=_("a rejection must give its reason")
         )
     problem = segregation_problem(submission, actor)
     if problem:

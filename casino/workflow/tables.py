@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from casino.models import TableConfiguration, TableStatus
 from casino.permissions import CAN_CONFIGURE_TABLES
@@ -20,7 +21,7 @@ def table_activate(*, table: TableConfiguration, actor) -> TableConfiguration:
         raise WorkflowError(
             from_state=table.status,
             to_state=TableStatus.ACTIVE,
-            reason="a closed table stays closed",
+            reason=_("a closed table stays closed"),
         )
     table.status = TableStatus.ACTIVE
     errors = floor_errors(table)
@@ -43,7 +44,7 @@ def table_deactivate(*, table: TableConfiguration, actor) -> TableConfiguration:
         raise WorkflowError(
             from_state=table.status,
             to_state=TableStatus.INACTIVE,
-            reason="only an active table can be deactivated",
+            reason=_("only an active table can be deactivated"),
         )
     set_status_audited(table, TableStatus.INACTIVE, actor=actor, action="table.inactive")
     return table
@@ -57,7 +58,7 @@ def table_close(*, table: TableConfiguration, actor) -> TableConfiguration:
         raise WorkflowError(
             from_state=table.status,
             to_state=TableStatus.CLOSED,
-            reason="the table is already closed",
+            reason=_("the table is already closed"),
         )
     set_status_audited(table, TableStatus.CLOSED, actor=actor, action="table.closed")
     return table

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from casino.models import (
     OPEN_SUBMISSION_STATUSES,
@@ -31,7 +32,7 @@ def variant_retire(*, variant: GameVariant, actor, reason: str = "") -> GameVari
     to = VariantStatus.RETIRED
     if variant.status != VariantStatus.APPROVED:
         raise WorkflowError(
-            from_state=variant.status, to_state=to, reason="only an approved variant can be retired"
+            from_state=variant.status, to_state=to, reason=_("only an approved variant can be retired")
         )
     active = list(
         variant.tables.filter(status=TableStatus.ACTIVE).values_list("table_id", flat=True)
@@ -44,7 +45,7 @@ def variant_retire(*, variant: GameVariant, actor, reason: str = "") -> GameVari
         )
     if variant.submissions.filter(status__in=OPEN_SUBMISSION_STATUSES).exists():
         raise WorkflowError(
-            from_state=variant.status, to_state=to, reason="a submission for it is still open"
+            from_state=variant.status, to_state=to, reason=_("a submission for it is still open")
         )
     set_status_audited(variant, to, actor=actor, action="variant.retired", message=reason)
     return variant
@@ -58,7 +59,7 @@ def variant_revise(*, variant: GameVariant, actor) -> GameVariant:
         raise WorkflowError(
             from_state=variant.status,
             to_state="revised",
-            reason="only a rejected variant can be revised",
+            reason=_("only a rejected variant can be revised"),
         )
     latest = variant.paytable.latest_version
     return variant_create(
@@ -85,7 +86,7 @@ def paytable_version_create(
         raise WorkflowError(
             from_state=variant.status,
             to_state="new paytable version",
-            reason="the variant is closed; revise a rejected variant into a new draft",
+            reason=_("the variant is closed; revise a rejected variant into a new draft"),
         )
     latest = paytable.versions.select_for_update().order_by("-number").first()
     clean = validated_payouts(
@@ -120,7 +121,7 @@ def paytable_version_update(
         raise WorkflowError(
             from_state=version.status,
             to_state="edited",
-            reason="a submitted or approved paytable version never changes; create a new version",
+            reason=_("a submitted or approved paytable version never changes; create a new version"),
         )
     before = snapshot(version)
     clean = validated_payouts(variant=version.paytable.variant, payouts=payouts)

@@ -8,7 +8,8 @@
   const FINISHED = ["done", "failed"];
 
   function label(job) {
-    const status = job.status.charAt(0).toUpperCase() + job.status.slice(1);
+    // The status in the page's language, sent with it.
+    const status = job.status_label || job.status;
     return job.step && job.step !== job.status ? status + " — " + job.step : status;
   }
 

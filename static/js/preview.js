@@ -6,6 +6,8 @@
   const url = form.dataset.previewUrl;
   const tbody = document.querySelector("#edge-table tbody");
   const state = document.getElementById("preview-state");
+  // The words the script adds come with the figures, in the page's language.
+  let labels = {exact: "exact: %(value)s", advantage: "player advantage"};
   const DEBOUNCE_MS = 150;
   let timer = null;
   let inflight = null;
@@ -28,12 +30,12 @@
     td.className = "num " + (extraClass || "");
     const span = document.createElement("span");
     span.className = "edge" + (fig.player_advantage ? " negative" : "");
-    if (fig.exact) span.title = "exact: " + fig.exact;
+    if (fig.exact) span.title = labels.exact.replace("%(value)s", fig.exact);
     span.textContent = fig.percent;
     if (fig.player_advantage && !quiet) {
       const strong = document.createElement("strong");
       strong.className = "advantage";
-      strong.textContent = "player advantage";
+      strong.textContent = labels.advantage;
       span.append(" ", strong);
     }
     td.append(span);
@@ -89,15 +91,16 @@
       if (mine !== sequence) return;
       showErrors(body.errors || {});
       if (body.ok) {
+        labels = body.labels || labels;
         showFigures(body.bets);
-        state.textContent = "Exact figures for the rules and payouts as entered.";
+        state.textContent = state.dataset.ok;
         tbody.closest("table").classList.remove("stale");
       } else {
-        state.textContent = "Fix the fields marked in red to see the figures.";
+        state.textContent = state.dataset.invalid;
         tbody.closest("table").classList.add("stale");
       }
     } catch (err) {
-      if (err.name !== "AbortError" && mine === sequence) state.textContent = "The preview is unavailable just now.";
+      if (err.name !== "AbortError" && mine === sequence) state.textContent = state.dataset.unavailable;
     } finally {
       if (mine === sequence) form.classList.remove("pricing");
     }

@@ -32,7 +32,8 @@
       bar.style.width = run.progress + "%";
       bar.classList.toggle("failed", run.status === "failed");
       meter.setAttribute("aria-valuenow", run.progress);
-      step.textContent = run.status.charAt(0).toUpperCase() + run.status.slice(1) + (run.step && run.step !== run.status ? " — " + run.step : "");
+      // The status in the page's language, sent with it.
+      step.textContent = (run.status_label || run.status) + (run.step && run.step !== run.status ? " — " + run.step : "");
       percent.textContent = run.progress + " %";
     }
     const finished = run && FINISHED.includes(run.status);

@@ -18,9 +18,10 @@ pytestmark = pytest.mark.django_db
 
 # Public on purpose: signing in, the load balancer's probe, and the site's icon (a redirect
 # to a static file, which the login page needs as much as its stylesheet).
-# Checking a certificate file against the register is public too (casino.api.public).
+# Checking a certificate file against the register is public too (casino.api.public), and the
+# language switcher is on the login page: it only sets the language cookie.
 ALLOWED = {"login", "health", "admin:login", "logout", "admin:logout", "favicon", "web:verify",
-           "public-certificate"}
+           "public-certificate", "set_language"}
 LOGIN_PAGES = ("/accounts/login/", "/admin/login/")
 GROUP = re.compile(r"\(\?P<(\w+)>((?:[^()]|\([^()]*\))*)\)")
 SAMPLES = ("1", "casino", "gamevariant", "x")

@@ -45,6 +45,8 @@ def tool_problems() -> list[str]:
         problems.append("/usr/bin/chromium is not installed: the browser tests would be skipped")
     if shutil.which("redis-server") is None:
         problems.append("redis-server is not installed: the broker-restart tests would be skipped")
+    if shutil.which("xgettext") is None:
+        problems.append("gettext is not installed: the catalogue completeness test would be skipped")
     return problems
 
 

@@ -1,0 +1,116 @@
+"""Pages follow the browser's language or the switcher's cookie, and a page in Italian or
+Spanish shows none of our English sentences; English stays the default."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.languages.catalogues import LANGUAGES, sentences
+
+pytestmark = pytest.mark.django_db
+
+TAGS = re.compile(r"<script.*?</script>|<[^>]+>", re.S)
+
+
+def visible_text(response) -> str:
+    body = response.content.decode()
+    # Attributes people read (titles, labels, placeholders) count as well as the text.
+    attributes = " ".join(re.findall(r'(?:title|aria-label|placeholder)="([^"]*)"', body))
+    return " ".join(html.unescape(TAGS.sub(" ", body) + " " + attributes).split())
+
+
+def english_left(text: str, language: str) -> list[str]:
+    return sorted({english for english, _ in sentences(language) if english in text})
+
+
+@pytest.fixture
+def pages(as_user, victor, alice, under_review, approved, draft):
+    """Pages of each kind, as the roles that see the most of them."""
+    submission = under_review
+    officer_pages = [reverse("home"), reverse("web:variant-list"), reverse("web:variant-new"),
+                     reverse("web:variant-detail", args=[draft.pk]), reverse("web:variant-edit", args=[draft.pk]),
+                     reverse("web:variant-create") + "?preset=sette-e-mezzo",
+                     reverse("web:submission-detail", args=[submission.pk]), reverse("web:submission-list")]
+    reviewer_admin_pages = [reverse("home"), reverse("web:table-list"), reverse("web:table-create"),
+                            reverse("web:approval-matrix"), reverse("web:notice-list"), reverse("web:audit-list"),
+                            reverse("web:field-list"),
+                            reverse("web:version-jurisdictions", args=[approved.paytable_version_id])]
+    return [(alice, url) for url in officer_pages] + [(victor, url) for url in reviewer_admin_pages]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_in_the_browsers_language_show_no_english_sentence_of_ours(client, pages, language):
+    assert len(sentences(language)) > 200  # the check has something to look for
+    for user, url in pages:
+        client.force_login(user)
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=f"{language},en;q=0.5")
+        assert response.status_code == 200, url
+        assert f'<html lang="{language}">' in response.content.decode(), url
+        assert english_left(visible_text(response), language) == [], url
+
+
+def test_english_is_the_default_and_the_check_finds_english(client, alice, draft):
+    client.force_login(alice)
+    response = client.get(reverse("web:variant-detail", args=[draft.pk]))
+    assert '<html lang="en">' in response.content.decode()
+    # The same check on the English page finds our sentences: it can fail.
+    assert "Revise into a new draft" in english_left(visible_text(response), "it") or \
+        len(english_left(visible_text(response), "it")) > 0
+
+
+def test_the_switcher_is_remembered_over_the_browser_language(client, alice, draft):
+    client.force_login(alice)
+    page = reverse("web:variant-detail", args=[draft.pk])
+    response = client.post(reverse("set_language"), {"language": "es", "next": page},
+                           HTTP_ACCEPT_LANGUAGE="it")
+    assert response.status_code == 302 and response["Location"] == page
+    again = client.get(reverse("web:variant-list"), HTTP_ACCEPT_LANGUAGE="it")
+    assert '<html lang="es">' in again.content.decode() and "Nueva variante" in again.content.decode()
+
+
+def test_the_switcher_names_each_language_in_itself(client, alice):
+    client.force_login(alice)
+    body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    for code, name in (("en", "English"), ("it", "Italiano"), ("es", "Español")):
+        assert re.search(rf'value="{code}" lang="{code}"[^>]*>{name}</button>', body), name
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "4.3"), ("it", "4,3"), ("es", "4,3")])
+def test_percentages_take_the_languages_decimal_sign(client, alice, draft, language, shown):
+    client.force_login(alice)
+    response = client.get(reverse("web:variant-detail", args=[draft.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    edges = re.findall(r'class="num house-edge"><span[^>]*>(-?\d+[.,]\d{4})\xa0%', response.content.decode())
+    assert edges, "no house edge on the page"
+    assert all(re.fullmatch(r"-?\d+" + re.escape(shown[1]) + r"\d{4}", e) for e in edges), edges
+    # The exact fraction beside it is the same in every language.
+    assert re.search(r'title="[^"]*: \d+/\d+"', response.content.decode())
+
+
+def test_a_notice_is_written_in_the_sites_language_whoever_ends_the_approval(
+        as_user, rita, version, sierra, alice):
+    from casino.models import DecisionStatus, Notice
+    from tests.web.regulator_world import decide
+
+    decide(version, sierra, DecisionStatus.SUBMITTED, alice)
+    decide(version, sierra, DecisionStatus.APPROVED, alice, reference="SGB-7")
+    client = as_user(rita)
+    response = client.post(reverse("web:approval-end", args=[version.pk]),
+                           {"jurisdiction": sierra.code, "status": "revoked", "reason": "wrong shuffle"},
+                           HTTP_ACCEPT_LANGUAGE="it")
+    assert response.status_code == 302
+    notice = Notice.objects.get()
+    assert "approval revoked in" in notice.title and "revocata" not in notice.title
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "Done"), ("it", "Completata"), ("es", "Terminada")])
+def test_the_run_status_the_script_shows_is_in_the_pages_language(client, alice, under_review, language, label):
+    client.force_login(alice)
+    status = client.get(reverse("web:submission-status", args=[under_review.pk]),
+                        HTTP_ACCEPT_LANGUAGE=language).json()
+    assert status["run"]["status"] == "done" and status["run"]["status_label"] == label
+    page = client.get(reverse("web:submission-detail", args=[under_review.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    assert f'<span id="run-step">{label}' in page.content.decode()
