@@ -13,6 +13,8 @@ class BackOfficeViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     permission_classes = [RolePermission]
     write_roles: tuple[str, ...] = ()
     action_roles: dict[str, tuple[str, ...]] = {}
+    # Actions needing a verified second factor (casino.second_factor); "*" for every write.
+    second_factor_actions: frozenset[str] = frozenset()
 
 
 class ReadOnlyBackOfficeViewSet(

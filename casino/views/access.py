@@ -13,6 +13,7 @@ from django.shortcuts import render
 
 from casino import permissions as perms
 from casino.permissions import Role, has_role, roles_of
+from casino.second_factor import second_factor_required  # noqa: F401  (the pages import it from here)
 
 PAGE_SIZE = 20
 
