@@ -13,6 +13,7 @@ from .packets import PacketJobViewSet
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
 from .tables import TableViewSet
+from .tokens import ApiTokenViewSet
 from .tuning import TuningJobViewSet
 from .variants import JurisdictionViewSet, PaytableVersionViewSet, PaytableViewSet, VariantViewSet
 
@@ -33,5 +34,6 @@ router.register("approvals", ApprovalMatrixViewSet, basename="approvals")
 router.register("certificates", CertificateViewSet, basename="certificates")
 router.register("properties", CasinoPropertyViewSet)
 router.register("notices", NoticeViewSet)
+router.register("tokens", ApiTokenViewSet, basename="api-token")
 
 urlpatterns = [path("", include(router.urls))]

@@ -1,0 +1,59 @@
+"""Test users with a verified second factor, as a person would have after entering a code.
+
+``verified_client`` signs a Django or DRF test client in and marks its session verified with
+django-otp's own ``login`` (casino.second_factor.session_verify), the step the verify page
+takes. ``next_code`` is the code an authenticator app shows, never one already used.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.http import HttpRequest
+from django_otp.oath import TOTP
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from casino.second_factor import session_verify
+
+
+def give_device(user) -> TOTPDevice:
+    """The user's confirmed authenticator (one is made the first time)."""
+    device = TOTPDevice.objects.filter(user=user, confirmed=True).first()
+    return device or TOTPDevice.objects.create(user=user, name="Test authenticator", confirmed=True)
+
+
+def code_at(key: bytes, t: int, *, step: int = 30, digits: int = 6) -> str:
+    totp = TOTP(key, step=step, digits=digits)
+    totp.time = t * step
+    return f"{totp.token():0{digits}d}"
+
+
+def next_code(device: TOTPDevice) -> str:
+    """The current code, or the next one if the current was used (the device accepts t+1)."""
+    device.refresh_from_db()
+    # The device's own counter: its clock offset (drift) learnt from earlier codes included.
+    now_t = int(time.time() - device.t0) // device.step + device.drift
+    if device.last_t >= now_t + 1:
+        # Both the current and the next step were used: wait for a fresh one.
+        time.sleep((device.last_t - now_t) * device.step + 0.5)
+        now_t = int(time.time() - device.t0) // device.step + device.drift
+    t = max(now_t, device.last_t + 1)
+    return code_at(device.bin_key, t, step=device.step, digits=device.digits)
+
+
+def verify_session(client, user) -> TOTPDevice:
+    """Mark a signed-in test client's session as verified by the user's device."""
+    device = give_device(user)
+    request = HttpRequest()
+    request.session = client.session
+    request.user = user
+    session_verify(request, device)
+    request.session.save()
+    return device
+
+
+def verified_client(client, user):
+    """``client`` signed in as ``user`` with a session verified by a second factor."""
+    client.force_login(user)
+    verify_session(client, user)
+    return client
