@@ -69,17 +69,12 @@ def second_factor_check(*, user, code: str):
     """The confirmed device accepting ``code`` (a TOTP code, or a recovery code, which is
     then used up), or None. A code already used is refused (django-otp's ``last_t``)."""
     code = code.strip().replace(" ", "")
-    device = None
+    candidates = []
     if code.isdigit():
-        for candidate in TOTPDevice.objects.filter(user=user, confirmed=True):
-            if candidate.verify_token(code):
-                device = candidate
-                break
-    elif code:
-        for candidate in StaticDevice.objects.filter(user=user, confirmed=True):
-            if candidate.verify_token(code.lower()):
-                device = candidate
-                break
+        candidates += TOTPDevice.objects.filter(user=user, confirmed=True)
+    if code:
+        candidates += StaticDevice.objects.filter(user=user, confirmed=True)
+    device = next((c for c in candidates if c.verify_token(code.lower())), None)
     if device is None:
         _audit(user, "second_factor.failed", "a wrong, used or throttled code")
     else:

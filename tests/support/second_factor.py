@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 
 from django.http import HttpRequest
-from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from casino.second_factor import session_verify
+from tests.support.totp_codes import code_at, pick_step
 
 
 def give_device(user) -> TOTPDevice:
@@ -22,22 +22,12 @@ def give_device(user) -> TOTPDevice:
     return device or TOTPDevice.objects.create(user=user, name="Test authenticator", confirmed=True)
 
 
-def code_at(key: bytes, t: int, *, step: int = 30, digits: int = 6) -> str:
-    totp = TOTP(key, step=step, digits=digits)
-    totp.time = t * step
-    return f"{totp.token():0{digits}d}"
-
-
 def next_code(device: TOTPDevice) -> str:
-    """The current code, or the next one if the current was used (the device accepts t+1)."""
+    """The code an app shows now, never one the device already accepted."""
     device.refresh_from_db()
     # The device's own counter: its clock offset (drift) learnt from earlier codes included.
     now_t = int(time.time() - device.t0) // device.step + device.drift
-    if device.last_t >= now_t + 1:
-        # Both the current and the next step were used: wait for a fresh one.
-        time.sleep((device.last_t - now_t) * device.step + 0.5)
-        now_t = int(time.time() - device.t0) // device.step + device.drift
-    t = max(now_t, device.last_t + 1)
+    t = pick_step(now_t, device.last_t, step=device.step)
     return code_at(device.bin_key, t, step=device.step, digits=device.digits)
 
 
@@ -57,3 +47,11 @@ def verified_client(client, user):
     client.force_login(user)
     verify_session(client, user)
     return client
+
+
+def enter_code_in_browser(page, user) -> None:
+    """On the verify page a sign-in leads reviewers and admins to: type the app's code."""
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    if "/accounts/two-factor/verify/" in page.url:
+        page.get_by_label("Code").fill(next_code(give_device(user)))
+        page.get_by_role("button", name="Verify").click()
