@@ -59,7 +59,7 @@ def _type_code(page, username: str, *, button: str) -> None:
     app = _AUTHENTICATORS[username]
     t = pick_step(int(time.time()) // 30, app["last_t"])
     app["last_t"] = t
-    page.get_by_label("Code").fill(code_at(app["key"], t))
+    page.get_by_label("Code", exact=True).fill(code_at(app["key"], t))
     page.get_by_role("button", name=button).click()
 
 

@@ -53,5 +53,5 @@ def enter_code_in_browser(page, user) -> None:
     """On the verify page a sign-in leads reviewers and admins to: type the app's code."""
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     if "/accounts/two-factor/verify/" in page.url:
-        page.get_by_label("Code").fill(next_code(give_device(user)))
+        page.get_by_label("Code", exact=True).fill(next_code(give_device(user)))
         page.get_by_role("button", name="Verify").click()
