@@ -1,9 +1,15 @@
-"""API tokens in the admin: scoped tokens (list, revoke) and the old unscoped ones, flagged."""
+"""API tokens in the admin: scoped tokens (list, revoke) and the old unscoped ones, flagged.
+
+django-otp's own device admins are removed: a device added there would come with a key the
+adder knows, a way round the second factor. Users enrol on /accounts/two-factor/ only.
+"""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.models import TOTPDevice
 from rest_framework.authtoken.admin import TokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 
@@ -53,6 +59,9 @@ class ApiTokenAdmin(SecondFactorAdminMixin, admin.ModelAdmin):
 
 
 admin.site.unregister(TokenProxy)
+for device_model in (TOTPDevice, StaticDevice):
+    if admin.site.is_registered(device_model):
+        admin.site.unregister(device_model)
 
 
 @admin.register(TokenProxy)
