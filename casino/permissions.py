@@ -93,20 +93,11 @@ class RolePermission(permissions.BasePermission):
 
     A view sets ``write_roles`` (all unsafe methods) and may refine it per action with
     ``action_roles = {"approve": CAN_DECIDE, "comments:POST": CAN_COMMENT, ...}``.
-    Writes need a write token (or a session), and the actions a view names in
-    ``second_factor_actions`` (``"*"``: every write) a verified second factor
-    (casino.second_factor).
     """
 
     message = "Your role does not allow this."
 
     def has_permission(self, request, view) -> bool:
-        allowed = self._role_allows(request, view)
-        if allowed and request.method not in permissions.SAFE_METHODS:
-            _refuse_unverified_writes(request, view)
-        return allowed
-
-    def _role_allows(self, request, view) -> bool:
         user = request.user
         if not roles_of(user):
             return False
@@ -118,17 +109,3 @@ class RolePermission(permissions.BasePermission):
         if request.method in permissions.SAFE_METHODS:
             return has_role(user, *CAN_READ)
         return has_role(user, *getattr(view, "write_roles", ()))
-
-
-def _refuse_unverified_writes(request, view) -> None:
-    from rest_framework.exceptions import PermissionDenied
-
-    from .second_factor import second_factor_links, second_factor_refusal, token_write_refusal
-
-    guarded = getattr(view, "second_factor_actions", frozenset())
-    if "*" in guarded or getattr(view, "action", None) in guarded:
-        refusal = second_factor_refusal(request)
-    else:
-        refusal = token_write_refusal(getattr(request, "auth", None))
-    if refusal:
-        raise PermissionDenied({"detail": refusal, **second_factor_links()})

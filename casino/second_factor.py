@@ -21,7 +21,9 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_otp import DEVICE_ID_SESSION_KEY
+from rest_framework import permissions as drf_permissions
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import PermissionDenied as ApiPermissionDenied
 
 from .permissions import Role, has_role, roles_of
 
@@ -135,6 +137,24 @@ def second_factor_required(view):
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+class SecondFactorPermission(drf_permissions.BasePermission):
+    """API writes: a write token (or a session), and for the actions a view names in
+    ``second_factor_actions`` (``"*"``: every write) a verified second factor. Listed after
+    RolePermission, so a missing role is refused first, with its own message."""
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in drf_permissions.SAFE_METHODS:
+            return True
+        guarded = getattr(view, "second_factor_actions", frozenset())
+        if "*" in guarded or getattr(view, "action", None) in guarded:
+            refusal = second_factor_refusal(request)
+        else:
+            refusal = token_write_refusal(getattr(request, "auth", None))
+        if refusal:
+            raise ApiPermissionDenied({"detail": refusal, **second_factor_links()})
+        return True
 
 
 class SecondFactorIdleMiddleware:
