@@ -60,7 +60,8 @@ class RoleLoadingTokenAuthentication(TokenAuthentication):
     """DRF's token authentication (same checks, same messages), the roles read along.
 
     Scoped tokens (``tc_...``) are found by the hash of their secret and must be neither
-    revoked nor expired; old unscoped tokens still sign in, and only read (RolePermission).
+    revoked nor expired; old unscoped tokens still sign in, and only read
+    (casino.second_factor.SecondFactorPermission).
     """
 
     def authenticate_credentials(self, key):

@@ -3,8 +3,9 @@
 Reviewers and admins (every user with TABLECERT_OTP_REQUIRED_FOR_ALL) may approve, reject,
 revoke, record regulator decisions, build packets and change jurisdictions and paytables
 only from a session that passed a TOTP or recovery code, or with a write API token made
-from such a session. The pages (``second_factor_required``), the API (``RolePermission``)
-and the admin (``RoleAdmin``) all ask ``second_factor_refusal``; nothing else decides.
+from such a session. The pages (``second_factor_required``), the API
+(``SecondFactorPermission``, after ``RolePermission``) and the admin (``RoleAdmin``) all
+ask ``second_factor_refusal``; nothing else decides.
 
 A session stays verified while it is used: TABLECERT_OTP_IDLE_MINUTES without a request
 and the verification lapses (``SecondFactorIdleMiddleware``).

@@ -163,3 +163,12 @@ def test_the_admin_refuses_an_unverified_admins_change(client, adam, jurisdictio
     assert response.status_code == 403
     jurisdiction.refresh_from_db()
     assert jurisdiction.name != "Renamed"
+
+
+def test_a_setting_extends_the_second_factor_to_every_role(client, alice, draft, settings):
+    password_only(client, alice)
+    edit = reverse("web:variant-edit", args=[draft.pk])
+    settings.TABLECERT_OTP_REQUIRED_FOR_ALL = False
+    assert client.post(edit, {}).status_code != 403  # an officer edits her paytable as before
+    settings.TABLECERT_OTP_REQUIRED_FOR_ALL = True
+    assert client.post(edit, {}).status_code == 403
