@@ -19,6 +19,7 @@ from functools import wraps
 import django_otp
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.db import DatabaseError
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_otp import DEVICE_ID_SESSION_KEY
@@ -159,17 +160,29 @@ class SecondFactorPermission(drf_permissions.BasePermission):
 
 
 class SecondFactorIdleMiddleware:
-    """Ends a session's verification after the idle time, and keeps a used one alive."""
+    """Keeps a used verification alive, and forgets one that lapsed.
+
+    Works after the view: the lapse itself is enforced where it matters, in
+    ``session_verified_device``; here a session the request read anyway is only brought up
+    to date, so a page that never reads its session (or a database that is down) is left
+    alone.
+    """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
+        response = self.get_response(request)
         session = getattr(request, "session", None)
-        if session is not None and DEVICE_ID_SESSION_KEY in session:
-            now = time.time()
-            if not _session_fresh(session, now):
-                session_unverify(session)
-            elif now - session[SEEN_SESSION_KEY] > _SEEN_RESOLUTION_SECONDS:
-                session[SEEN_SESSION_KEY] = now
-        return self.get_response(request)
+        if session is None or not session.accessed:
+            return response
+        try:
+            if DEVICE_ID_SESSION_KEY in session:
+                now = time.time()
+                if not _session_fresh(session, now):
+                    session_unverify(session)
+                elif now - session[SEEN_SESSION_KEY] > _SEEN_RESOLUTION_SECONDS:
+                    session[SEEN_SESSION_KEY] = now
+        except DatabaseError:
+            pass  # the session could not be read: the response already says why
+        return response

@@ -115,7 +115,7 @@ def test_a_write_whose_audit_fails_leaves_nothing(officer_client, monkeypatch):
         assert GameVariant.objects.filter(name="Half-written").exists()
         _refuse()
 
-    monkeypatch.setattr(AuditEvent.objects, "create", audit_fails)
+    monkeypatch.setattr(AuditEvent, "save", audit_fails)
     response = officer_client.post("/api/v1/variants/", body, content_type="application/json")
 
     _assert_clean_503(response, json_expected=True)
@@ -132,7 +132,7 @@ def test_a_workflow_step_whose_audit_fails_changes_nothing(officer_client, monke
     variant = make_variant(actor=None, name="To submit")
     version = variant.paytable.latest_version
     before = (_counts(), Submission.objects.count(), Submission.history.model.objects.count())
-    monkeypatch.setattr(AuditEvent.objects, "create", lambda **kwargs: _refuse())
+    monkeypatch.setattr(AuditEvent, "save", lambda *args, **kwargs: _refuse())
 
     response = officer_client.post(f"/variants/{variant.pk}/submit/")
 
