@@ -134,3 +134,6 @@ def test_an_old_unscoped_token_reads_cannot_write_and_is_flagged_in_the_admin(cl
     assert status_of(under_review) == SubmissionStatus.UNDER_REVIEW
     admin_page = verified_client(client, adam).get("/admin/authtoken/tokenproxy/")
     assert admin_page.status_code == 200 and "Unscoped: read-only" in admin_page.content.decode()
+    api_token_create(owner=rita, name="scoped one", scope=TokenScope.WRITE, second_factor_verified=True)
+    scoped_page = client.get("/admin/casino/apitoken/")
+    assert scoped_page.status_code == 200 and "scoped one" in scoped_page.content.decode()
