@@ -82,7 +82,7 @@ def second_factor_enrol(request: HttpRequest) -> HttpResponse:
     secret = base64.b32encode(device.bin_key).decode()
     return page(request, "security/enrol.html", {
         "title": _("Set up an authenticator"), "form": form, "next": _next(request),
-        "qr_svg": mark_safe(segno.make(device.config_url, error="m").svg_inline(scale=4, omitsize=False)),
+        "qr_svg": mark_safe(segno.make(device.config_url, error="m").svg_inline(scale=4, omitsize=False, dark="#000", light="#fff")),
         "secret": " ".join(secret[i:i + 4] for i in range(0, len(secret), 4)),
         "otpauth_uri": device.config_url,
     }, status=400 if form.errors else 200)
