@@ -54,6 +54,9 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "axes",
     "simple_history",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "casino.apps.CasinoConfig",
     "certification.apps.CertificationConfig",
 ]
@@ -70,6 +73,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "casino.second_factor.SecondFactorIdleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -158,6 +162,15 @@ AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
+
+# The second factor (TOTP or a recovery code): reviewers and admins need a verified session
+# to approve, reject, revoke, record decisions, build packets or change jurisdictions and
+# paytables; True extends this to every user. The verification lapses after this idle time.
+TABLECERT_OTP_REQUIRED_FOR_ALL = env.bool("TABLECERT_OTP_REQUIRED_FOR_ALL", default=False)
+TABLECERT_OTP_IDLE_MINUTES = env.int("TABLECERT_OTP_IDLE_MINUTES", default=30)
+OTP_TOTP_ISSUER = env.str("TABLECERT_OTP_ISSUER", default="tablecert")
+# API tokens live this many days unless their owner picks fewer.
+TABLECERT_API_TOKEN_DAYS = env.int("TABLECERT_API_TOKEN_DAYS", default=30)
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"

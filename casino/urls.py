@@ -5,11 +5,13 @@ from drf_spectacular.views import SpectacularAPIView
 
 from . import views
 from .api.docs import api_docs
+from .views import api_tokens as token_views
 from .views import approvals as approval_views
 from .views import certificates as certificate_views
 from .views import field_trials as field_trial_views
 from .views import regulator_portal as portal
 from .views import regulators as regulator_views
+from .views import second_factor as second_factor_views
 from .views import tuning as tuning_views
 from .views import verify as verify_views
 
@@ -99,8 +101,15 @@ urlpatterns = [
     path("health/", views.health, name="health"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("system/worker-check/", views.worker_check, name="worker-check"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", second_factor_views.SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/two-factor/", second_factor_views.second_factor_home, name="second-factor"),
+    path("accounts/two-factor/enrol/", second_factor_views.second_factor_enrol, name="second-factor-enrol"),
+    path("accounts/two-factor/verify/", second_factor_views.second_factor_verify, name="second-factor-verify"),
+    path("accounts/two-factor/recovery-codes/", second_factor_views.recovery_codes_new,
+         name="second-factor-recovery"),
+    path("accounts/tokens/", token_views.token_list, name="token-list"),
+    path("accounts/tokens/<int:pk>/revoke/", token_views.token_revoke, name="token-revoke"),
     # The API router names its routes "variant-list", "submission-detail"...: the pages
     # live in their own namespace so neither shadows the other.
     path("", include((web_patterns, "web"))),

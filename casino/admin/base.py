@@ -9,6 +9,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from casino.models import ImmutableRecordError
 from casino.permissions import CAN_READ, has_role
 from casino.rules import RuleValidationError
+from casino.second_factor import refuse_without_second_factor
 from casino.services.errors import WorkflowError
 
 REFUSALS = (
@@ -20,7 +21,24 @@ REFUSALS = (
 )
 
 
-class RoleAdmin(SimpleHistoryAdmin):
+class SecondFactorAdminMixin:
+    """Every change made through these admin pages (forms, actions, list edits) needs the
+    verified second factor that the pages and the API ask for (casino.second_factor)."""
+
+    def changeform_view(self, request, *args, **kwargs):
+        refuse_without_second_factor(request)
+        return super().changeform_view(request, *args, **kwargs)
+
+    def changelist_view(self, request, *args, **kwargs):
+        refuse_without_second_factor(request)
+        return super().changelist_view(request, *args, **kwargs)
+
+    def delete_view(self, request, *args, **kwargs):
+        refuse_without_second_factor(request)
+        return super().delete_view(request, *args, **kwargs)
+
+
+class RoleAdmin(SecondFactorAdminMixin, SimpleHistoryAdmin):
     view_roles: tuple[str, ...] = CAN_READ
     change_roles: tuple[str, ...] = ()
     add_roles: tuple[str, ...] = ()

@@ -3,6 +3,7 @@ from __future__ import annotations
 from rest_framework import mixins, viewsets
 
 from casino.permissions import RolePermission
+from casino.second_factor import SecondFactorPermission
 
 from .errors import DomainErrorsMixin
 
@@ -10,9 +11,11 @@ from .errors import DomainErrorsMixin
 class BackOfficeViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     """Role-checked; reads for every role, writes only through services."""
 
-    permission_classes = [RolePermission]
+    permission_classes = [RolePermission, SecondFactorPermission]
     write_roles: tuple[str, ...] = ()
     action_roles: dict[str, tuple[str, ...]] = {}
+    # Actions needing a verified second factor (casino.second_factor); "*" for every write.
+    second_factor_actions: frozenset[str] = frozenset()
 
 
 class ReadOnlyBackOfficeViewSet(

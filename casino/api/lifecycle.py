@@ -82,6 +82,7 @@ class DecisionViewSet(ReadOnlyBackOfficeViewSet):
     filterset_fields = {"submission__jurisdiction__code": ["exact"], "submission__paytable_version": ["exact"],
                         "status": ["exact"]}
     action_roles = {"create": (*CAN_RECORD_DECISIONS, *CAN_REVOKE)}
+    second_factor_actions = frozenset({"create"})
 
     @extend_schema(request={"application/json": DecisionInput, "multipart/form-data": DecisionInput},
                    responses={201: DecisionSerializer, 409: WorkflowErrorSerializer})
@@ -171,6 +172,7 @@ class CertificateViewSet(BackOfficeViewSet):
     lookup_field = "certificate_number"
     lookup_value_regex = "[^/]+"
     action_roles = {"revoke": CAN_REVOKE, "status": CAN_READ}
+    second_factor_actions = frozenset({"revoke"})
 
     def _run(self, number: str) -> CertificationRun:
         run = CertificationRun.objects.filter(certificate_number=number).first()

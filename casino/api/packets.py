@@ -57,6 +57,7 @@ class PacketJobViewSet(ReadOnlyBackOfficeViewSet):
     serializer_class = PacketJobSerializer
     filterset_fields = ["status", "run", "jurisdiction"]
     action_roles = {"create": CAN_PREPARE_PACKET}
+    second_factor_actions = frozenset({"create"})
 
     @extend_schema(request=PacketCreateInput,
                    responses={202: PacketJobSerializer, 409: WorkflowErrorSerializer})

@@ -95,6 +95,7 @@ class SubmissionViewSet(ReadOnlyBackOfficeViewSet):
         "attachments:GET": CAN_READ,
         "attachments:POST": CAN_ATTACH,
     }
+    second_factor_actions = frozenset({"approve", "reject"})
 
     @extend_schema(request=SubmitInput, responses={201: SubmissionSerializer, **CONFLICT})
     def create(self, request):

@@ -23,6 +23,7 @@ from .regulator import (
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
 from .tables import TableViewSet
+from .tokens import ApiTokenViewSet
 from .tuning import TuningJobViewSet
 from .variants import JurisdictionViewSet, PaytableVersionViewSet, PaytableViewSet, VariantViewSet
 
@@ -44,6 +45,7 @@ router.register("certificates", CertificateViewSet, basename="certificates")
 router.register("properties", CasinoPropertyViewSet)
 router.register("notices", NoticeViewSet)
 router.register("field-trials", FieldTrialViewSet, basename="field-trials")
+router.register("tokens", ApiTokenViewSet, basename="api-token")
 
 # A regulator's own jurisdictions, read-only (casino.api.regulator).
 router.register("regulator/jurisdictions", RegulatedJurisdictionViewSet, basename="regulator-jurisdiction")

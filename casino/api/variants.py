@@ -47,6 +47,7 @@ class JurisdictionViewSet(
     queryset = Jurisdiction.objects.all()
     serializer_class = JurisdictionSerializer
     write_roles = CAN_EDIT_JURISDICTIONS
+    second_factor_actions = frozenset({"*"})
     filterset_fields = ["code"]
 
     def perform_create(self, serializer):
@@ -162,6 +163,7 @@ class PaytableVersionViewSet(ReadOnlyBackOfficeViewSet):
     serializer_class = PaytableVersionSerializer
     filterset_class = PaytableVersionFilter
     write_roles = CAN_EDIT_PAYTABLE
+    second_factor_actions = frozenset({"*"})
 
     @extend_schema(
         request=VersionCreateInput,

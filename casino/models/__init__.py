@@ -1,5 +1,6 @@
 """Back-office records; one module per concern, re-exported here for Django."""
 
+from .api_tokens import ApiToken, TokenScope
 from .audit import AuditCheckpoint, AuditEvent
 from .base import ImmutableRecordError
 from .figures import PaytableVersionFigures
@@ -38,6 +39,8 @@ from .variants import (
 )
 
 __all__ = [
+    "ApiToken",
+    "TokenScope",
     "BET_TYPES",
     "DEFAULT_LIMITS",
     "ENDED_STATUSES",

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from casino import permissions as perms
 from casino.permissions import Role, has_role, roles_of
+from casino.second_factor import second_factor_required  # noqa: F401  (the pages import it from here)
 
 PAGE_SIZE = 20
 # Role names are group names in the database, so they stay English there; pages translate them.

@@ -16,11 +16,12 @@ from casino.services.errors import WorkflowError
 from casino.services.revocations import certificate_revoke
 from certification.models import CertificationRun
 
-from .access import page, role_required
+from .access import page, role_required, second_factor_required
 from .regulators import field_errors
 
 
 @role_required(*CAN_REVOKE)
+@second_factor_required
 def run_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     run = get_object_or_404(CertificationRun.objects.select_related("paytable_version__paytable__variant")
                             .defer("rules_snapshot", "exact", "simulation", "randomness"), pk=pk)

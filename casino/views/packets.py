@@ -22,7 +22,7 @@ from certification.reports.packet.catalogue import DOCUMENTS
 from certification.services.packets import packet_checklist, packet_job_create
 
 from ..downloads import stored_file
-from .access import page, readable, role_required
+from .access import page, readable, role_required, second_factor_required
 from .common import workflow_message
 from .submissions import latest_run
 
@@ -65,6 +65,7 @@ def submission_packet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @role_required(*CAN_PREPARE_PACKET)
+@second_factor_required
 def submission_packet_create(request: HttpRequest, pk: int) -> HttpResponse:
     submission = get_object_or_404(Submission, pk=pk)
     form = PacketForm(request.POST)

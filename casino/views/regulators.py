@@ -33,7 +33,7 @@ from casino.services.regulators import regulator_decision_record, submitter_of
 from certification.models import CertificationRun
 
 from ..downloads import stored_file
-from .access import page, readable, role_required
+from .access import page, readable, role_required, second_factor_required
 
 DECISION_FIELDS = ("jurisdiction", "status", "reference", "conditions", "reason", "effective",
                    "expires", "host_property", "table_limit", "letter")
@@ -98,6 +98,7 @@ def version_jurisdictions(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @role_required(*CAN_RECORD_DECISIONS)
+@second_factor_required
 def version_file(request: HttpRequest, pk: int) -> HttpResponse:
     """File the version with each chosen jurisdiction: each filing stands or falls on its own."""
     version = _version(pk)
@@ -149,6 +150,7 @@ def _record(request: HttpRequest, version: PaytableVersion, form) -> HttpRespons
 
 
 @role_required(*CAN_RECORD_DECISIONS)
+@second_factor_required
 def decision_record(request: HttpRequest, pk: int) -> HttpResponse:
     version = _version(pk)
     statuses = _statuses_for(request.user, RECORDED_STATUSES)
@@ -165,6 +167,7 @@ def decision_record(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @role_required(*CAN_RECORD_DECISIONS, *CAN_REVOKE)
+@second_factor_required
 def approval_end(request: HttpRequest, pk: int) -> HttpResponse:
     version = _version(pk)
     form = ApprovalEndForm(request.POST or None, statuses=_statuses_for(request.user, ENDING_STATUSES),

@@ -24,7 +24,7 @@ from casino.selectors import (
 from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, RunStatus
 
-from .access import abilities, page, paginate, readable, role_required
+from .access import abilities, page, paginate, readable, role_required, second_factor_required
 from .common import workflow_message
 from .discussion import AttachmentForm, CommentForm
 from .figures import blocking_rows, flat_rows, run_exact_rows, run_simulation_rows
@@ -153,6 +153,7 @@ def submission_send_to_review(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @role_required(*CAN_DECIDE)
+@second_factor_required
 def submission_approve(request: HttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
@@ -161,6 +162,7 @@ def submission_approve(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @role_required(*CAN_DECIDE)
+@second_factor_required
 def submission_reject(request: HttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""

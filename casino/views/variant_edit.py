@@ -16,7 +16,7 @@ from casino.services.errors import WorkflowError
 from casino.services.variants import variant_update
 from casino.workflow import paytable_version_create, paytable_version_update
 
-from .access import page, role_required
+from .access import page, role_required, second_factor_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
 from .figures import preview_rows, stored_version_rows
 
@@ -29,6 +29,7 @@ def _locked_rule_fields(form: RuleParametersForm) -> None:
 
 
 @role_required(*CAN_EDIT_PAYTABLE)
+@second_factor_required
 def variant_edit(request: HttpRequest, pk: int) -> HttpResponse:
     variant = get_object_or_404(GameVariant.objects.select_related("paytable"), pk=pk)
     if variant.status in (VariantStatus.REJECTED, VariantStatus.RETIRED):

@@ -7,6 +7,7 @@ import pytest
 
 from casino.permissions import Role
 from certification.services import runs as run_services
+from tests.support.second_factor import verified_client
 
 from .engine import fake_analyze
 from .factories import JurisdictionFactory, UserFactory
@@ -65,7 +66,7 @@ def api(client):
     def as_user(user):
         c = APIClient()
         if user is not None:
-            c.force_authenticate(user)
+            verified_client(c, user)
         return c
 
     return as_user

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from casino.models import AuditEvent, PaytableVersion, Submission
+from tests.support.second_factor import verified_client
 
 from .factories import make_approved, make_table, make_under_review, make_variant
 
@@ -28,7 +29,7 @@ def approved(alice, rita):
 @pytest.mark.parametrize("persona", ["alice", "rita", "adam", "audrey"])
 def test_every_role_sees_the_back_office_pages(client, request, approved, adam, persona):
     make_table(admin=adam, variant=approved.variant)
-    client.force_login(request.getfixturevalue(persona))
+    verified_client(client, request.getfixturevalue(persona))
     assert client.get("/admin/").status_code == 200
     for model in MODELS:
         assert client.get(f"/admin/casino/{model}/").status_code == 200, model
@@ -43,12 +44,12 @@ def test_every_role_sees_the_back_office_pages(client, request, approved, adam, 
 
 
 def test_outsiders_are_sent_to_the_login(client, oscar):
-    client.force_login(oscar)
+    verified_client(client, oscar)
     assert client.get("/admin/casino/gamevariant/").status_code == 302
 
 
 def test_an_approved_version_is_read_only_even_for_its_editors(client, adam, approved):
-    client.force_login(adam)
+    verified_client(client, adam)
     url = f"/admin/casino/paytableversion/{approved.paytable_version.pk}/change/"
     page = client.get(url).content.decode()
     assert 'name="lines-0-payout"' not in page
@@ -61,7 +62,7 @@ def test_an_approved_version_is_read_only_even_for_its_editors(client, adam, app
 
 def test_draft_lines_are_edited_inline_through_the_workflow(client, alice, adam):
     version = make_variant(actor=alice).paytable.latest_version
-    client.force_login(adam)
+    verified_client(client, adam)
     url = f"/admin/casino/paytableversion/{version.pk}/change/"
     page = client.get(url).content.decode()
     assert 'name="lines-0-payout"' in page
@@ -95,14 +96,14 @@ def test_draft_lines_are_edited_inline_through_the_workflow(client, alice, adam)
 
 def test_auditors_cannot_change_anything(client, audrey, alice):
     version = make_variant(actor=alice).paytable.latest_version
-    client.force_login(audrey)
+    verified_client(client, audrey)
     page = client.get(f"/admin/casino/paytableversion/{version.pk}/change/").content.decode()
     assert 'name="_save"' not in page
 
 
 def test_admin_actions_call_the_workflow(client, alice, rita):
     submission = make_under_review(officer=alice)
-    client.force_login(rita)
+    verified_client(client, rita)
     response = client.post(
         reverse("admin:casino_submission_changelist"),
         {"action": "approve", "_selected_action": [submission.pk]},
@@ -114,7 +115,7 @@ def test_admin_actions_call_the_workflow(client, alice, rita):
 
 def test_admin_reject_asks_for_a_reason(client, alice, rita):
     submission = make_under_review(officer=alice)
-    client.force_login(rita)
+    verified_client(client, rita)
     url = reverse("admin:casino_submission_changelist")
     ask = client.post(url, {"action": "reject", "_selected_action": [submission.pk]})
     assert ask.status_code == 200 and 'name="reason"' in ask.content.decode()
@@ -133,7 +134,7 @@ def test_admin_reject_asks_for_a_reason(client, alice, rita):
 
 def test_an_officer_cannot_approve_from_the_admin(client, alice):
     submission = make_under_review(officer=alice)
-    client.force_login(alice)
+    verified_client(client, alice)
     client.post(
         reverse("admin:casino_submission_changelist"),
         {"action": "approve", "_selected_action": [submission.pk]},
@@ -143,7 +144,7 @@ def test_an_officer_cannot_approve_from_the_admin(client, alice):
 
 def test_refusals_are_reported_not_raised(client, alice, rita):
     submission = make_under_review(officer=alice, payouts={"win": "2", "kd_first_card": "3"})
-    client.force_login(rita)
+    verified_client(client, rita)
     response = client.post(
         reverse("admin:casino_submission_changelist"),
         {"action": "approve", "_selected_action": [submission.pk]},
@@ -154,7 +155,7 @@ def test_refusals_are_reported_not_raised(client, alice, rita):
 
 
 def test_admins_configure_tables_in_the_admin(client, adam, approved):
-    client.force_login(adam)
+    verified_client(client, adam)
     response = client.post(
         "/admin/casino/tableconfiguration/add/",
         {

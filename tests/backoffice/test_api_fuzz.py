@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
+from tests.support.second_factor import verified_client
+
 from .factories import UserFactory, make_approved, make_submission, make_table
 
 schemathesis = pytest.importorskip("schemathesis")
@@ -59,9 +61,7 @@ def root_client(db, alice, rita, adam):
     make_submission(officer=alice, name="pending")
     make_table(admin=adam, variant=approved.variant)
     # A superuser holds every role, so the fuzzer reaches every write path past the role checks.
-    client = APIClient()
-    client.force_authenticate(UserFactory(username="root", is_superuser=True))
-    return client
+    return verified_client(APIClient(), UserFactory(username="root", is_superuser=True))
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from django.apps import apps
 from rest_framework.test import APIClient
 
 from tests.backoffice import conftest as backoffice
+from tests.support.second_factor import verified_client
 
 # The back office's personas and its stand-in engine (autouse fixtures come along).
 fake_engine, _media = backoffice.fake_engine, backoffice._media
@@ -16,9 +17,7 @@ jurisdiction, alice, adam = backoffice.jurisdiction, backoffice.alice, backoffic
 @pytest.fixture
 def as_user():
     def client_for(user) -> APIClient:
-        client = APIClient()
-        client.force_authenticate(user)
-        return client
+        return verified_client(APIClient(), user)
 
     return client_for
 

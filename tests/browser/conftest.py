@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.pages import PageProblems
+from tests.support.second_factor import enter_code_in_browser, give_device
 
 # Playwright's sync API runs an event loop in this thread; the test's own database calls
 # are still synchronous, so Django's guard against ORM calls from async code does not apply.
@@ -88,10 +89,12 @@ def sign_in(browser, live_server) -> Callable:
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)
+        give_device(user)
         page.goto("/accounts/login/")
         page.get_by_label("Username").fill(user.username)
         page.get_by_label("Password").fill(PASSWORD)
         page.get_by_role("button", name="Sign in").click()
+        enter_code_in_browser(page, user)
         page.wait_for_url(f"{live_server.url}/")
         return page
 

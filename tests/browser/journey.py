@@ -6,11 +6,14 @@ starts it, and by the script that draws the README's pictures.
 
 from __future__ import annotations
 
+import base64
 import re
 import time
 from dataclasses import dataclass, field
 
 from playwright.sync_api import expect
+
+from tests.support.totp_codes import code_at, pick_step
 
 LIVE_EDGE_SECONDS = 1.0
 """How soon the house edge must follow a payout while the user types."""
@@ -28,12 +31,36 @@ class FirstCertificate:
     certificate: bytes = b""
 
 
+# What an authenticator app on the user's phone holds: the secret read off the enrolment
+# page, and the last time step whose code was typed (a code is accepted once).
+_AUTHENTICATORS: dict[str, dict] = {}
+
+
 def sign_in(page, username: str, password: str) -> None:
+    """Password, then the second factor: reviewers and admins enrol an authenticator the
+    first time (the secret is read off the page, as an app would scan it), later type a code."""
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    if "/accounts/two-factor/enrol/" in page.url:
+        secret = page.locator("#totp-secret").inner_text().replace(" ", "")
+        _AUTHENTICATORS[username] = {"key": base64.b32decode(secret), "last_t": -1}
+        _type_code(page, username, button="Confirm")
+        expect(page.locator("#recovery-codes li")).to_have_count(10)
+        page.get_by_role("link", name="Continue").click()
+    elif "/accounts/two-factor/verify/" in page.url:
+        _type_code(page, username, button="Verify")
     expect(page).to_have_url(re.compile(r"^https?://[^/]+/$"))
+
+
+def _type_code(page, username: str, *, button: str) -> None:
+    app = _AUTHENTICATORS[username]
+    t = pick_step(int(time.time()) // 30, app["last_t"])
+    app["last_t"] = t
+    page.get_by_label("Code", exact=True).fill(code_at(app["key"], t))
+    page.get_by_role("button", name=button).click()
 
 
 def certify_from_preset(page, *, preset: str, name: str, payout_label: str, payout: str,

@@ -6,6 +6,7 @@ from django.core import mail
 from casino.models import AuditEvent
 from certification.models import RunStatus, ShuffleCertification, ShuffleLog
 from certification.services.shuffle_logs import certify_table_shuffle_logs, shuffle_log_upload
+from tests.support.second_factor import verified_client
 
 from .evidence import bad_card_log, shuffle_log_text, upload
 
@@ -33,7 +34,7 @@ def test_a_bad_log_is_refused_naming_the_line_and_nothing_is_stored(api, adam, a
 
 def test_the_admin_upload_form_names_the_bad_line(client, django_user_model, active_table):
     root = django_user_model.objects.create_superuser("root", "root@casino.example", "x")
-    client.force_login(root)
+    verified_client(client, root)
     page = client.post("/admin/certification/shufflelog/add/",
                        {"table": active_table.pk, "upload": upload("w.csv", bad_card_log())})
     assert page.status_code == 200 and "line 4: unknown card" in page.content.decode()

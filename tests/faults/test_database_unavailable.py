@@ -13,6 +13,7 @@ from django.test import Client
 from casino.models import AuditEvent, GameVariant, Paytable, PaytableLine, PaytableVersion
 from casino.permissions import Role
 from tests.backoffice.factories import JurisdictionFactory, UserFactory, preset_parts
+from tests.support.second_factor import verified_client
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -29,7 +30,7 @@ def _refuse(*args, **kwargs):
 def officer_client():
     user = UserFactory(username="olga", roles=[Role.OFFICER], is_superuser=True)
     client = Client(raise_request_exception=False)
-    client.force_login(user)
+    verified_client(client, user)
     return client
 
 

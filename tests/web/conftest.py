@@ -10,6 +10,7 @@ import pytest
 
 from tests.backoffice import conftest as backoffice
 from tests.backoffice.factories import make_submission, make_under_review, make_variant
+from tests.support.second_factor import verified_client
 from tests.web import regulator_world as regulators
 
 # The back office's personas (alice the officer, rita the reviewer, adam the admin, audrey the
@@ -34,8 +35,7 @@ def _media(settings, tmp_path):
 @pytest.fixture
 def as_user(client):
     def login(user):
-        client.force_login(user)
-        return client
+        return verified_client(client, user)
 
     return login
 
