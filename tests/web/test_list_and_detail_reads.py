@@ -84,8 +84,8 @@ def test_api_lists_show_every_row_once(backoffice, client):
 
     client.force_login(backoffice.auditor)
     for prefix, viewset, _ in router.registry:
-        if getattr(viewset, "list", None) is not mixins.ListModelMixin.list:
-            continue  # computed lists (the approval matrix) and lookups have tests of their own
+        if getattr(viewset, "list", None) is not mixins.ListModelMixin.list or viewset.queryset is None:
+            continue  # computed lists (the approval matrix), lookups and each user's own tokens
         url = f"/api/v1/{prefix}/"
         first = client.get(url)
         assert first.status_code == 200, url
