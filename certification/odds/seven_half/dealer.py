@@ -36,6 +36,7 @@ class DealerCounter:
         self._steps: dict[int, tuple] = {}
         self._starts: dict[tuple, int] = {}
         self._used_kinds: dict[tuple, list[int]] = {}
+        self._used_masks: dict[tuple, int] = {}
 
     def states(self) -> int:
         """How many distributions the cache holds."""
@@ -81,6 +82,14 @@ class DealerCounter:
 
     def kinds_used(self, upcard: int, reach_7_5: bool) -> int:
         """Kinds (a bit mask) a dealer showing ``upcard`` may draw without busting."""
+        # Asked by every analysis that shares this dealer (openings ask per upcard): the
+        # answer depends on the dealer alone, so it is worked out once.
+        mask = self._used_masks.get((upcard, reach_7_5))
+        if mask is None:
+            mask = self._used_masks[(upcard, reach_7_5)] = self._kinds_used(upcard, reach_7_5)
+        return mask
+
+    def _kinds_used(self, upcard: int, reach_7_5: bool) -> int:
         # The card count matters only against a card limit; past MOST_CARDS (more than any
         # hand holds without one) it is left out, so a run of mattas ends.
         limit = min(self.max_cards, MOST_CARDS)
