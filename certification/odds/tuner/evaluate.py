@@ -84,7 +84,9 @@ class LocalEvaluator:
 
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
-        chunk = max(1, len(todo) // (4 * self.workers))
+        # One contiguous run of the sorted batch per process: each counts its run's dealers
+        # once, where small interleaved chunks made both processes count most of them.
+        chunk = -(-len(todo) // self.workers)
         done = self._pool.map(analyse_figures, [todo[i] for i in order], chunksize=chunk)
         out = [None] * len(todo)
         for i, figures in zip(order, done, strict=True):
