@@ -135,12 +135,20 @@ class TableModel:
     seat: SeatLaw
     seats: int = 1
     laws: DayLaws | None = None
+    # Computed once for all the table's days (a long file has thousands of them).
+    round_variance: float = field(init=False, repr=False)
+    """Var(table round) / seats**2."""
+    hold_range: tuple[Fraction, Fraction] = field(init=False, repr=False)
+    """What the house can make of a round per unit wagered: from paying the most to
+    collecting it."""
 
     def __post_init__(self) -> None:
         if self.seats < 1:
             raise ValueError("at least one seat plays each round")
         if self.laws is None:
             self.laws = DayLaws(self.seat, self.seats)
+        self.round_variance = float(self.seat.table_variance(self.seats)) / self.seats ** 2
+        self.hold_range = (-self.seat.highest, -self.seat.lowest)
 
 
 def field_check(days: list[FieldDay], seat: SeatLaw | None = None, *, seats: int = 1,
@@ -169,16 +177,15 @@ def field_check(days: list[FieldDay], seat: SeatLaw | None = None, *, seats: int
 
 
 def _day(d: FieldDay, model: TableModel, level: float) -> DayResult:
-    seat, seats = model.seat, model.seats
-    expected = float(seat.house_edge * d.handle)
-    per_round_var = float(seat.table_variance(seats)) / seats ** 2
-    sd = float(d.handle) / math.sqrt(d.rounds) * math.sqrt(per_round_var)
+    expected = float(model.seat.house_edge * d.handle)
+    sd = float(d.handle) / math.sqrt(d.rounds) * math.sqrt(model.round_variance)
     z = (float(d.win) - expected) / sd if sd else 0.0
-    # What the house can make of a round per unit wagered: from paying the most to collecting it.
-    if not -seat.highest <= d.win / d.handle <= -seat.lowest:
+    hold = d.win / d.handle
+    lowest, highest = model.hold_range
+    if not lowest <= hold <= highest:
         return DayResult(d, expected, sd, z, 0.0, "impossible")
-    bet = d.handle / (d.rounds * seats)
-    p = model.laws.tails(d.rounds, float(d.win / bet))
+    # The day's win in seat bets (bet = handle / (rounds x seats)), exact until the float.
+    p = model.laws.tails(d.rounds, float(hold * (d.rounds * model.seats)))
     return DayResult(d, expected, sd, z, p, "improbable" if p < level else "")
 
 

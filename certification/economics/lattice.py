@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 from scipy import fft, optimize
@@ -46,9 +47,12 @@ class LatticeLaw:
             probs[k - low] += p
         return cls(probs, low, d)
 
-    @property
+    @cached_property
     def values(self) -> np.ndarray:
-        return (self.low + np.arange(self.probs.size)) / self.denominator
+        # Computed once per law: a field check asks one day's law for tails many times.
+        values = (self.low + np.arange(self.probs.size)) / self.denominator
+        values.setflags(write=False)
+        return values
 
     @property
     def mean(self) -> float:
@@ -78,13 +82,15 @@ class LatticeLaw:
         probs = np.clip(fft.irfft(spectrum, length)[:size], 0.0, None)
         return LatticeLaw(probs, n * self.low, self.denominator)
 
+    # The values ascend, so the points below (or above) x are a prefix (a suffix) found by
+    # bisection; summing that slice adds the same numbers in the same order as a mask would.
     def below(self, x: float, *, inclusive: bool = False) -> float:
-        v = self.values
-        return float(self.probs[(v <= x) if inclusive else (v < x)].sum())
+        end = np.searchsorted(self.values, x, side="right" if inclusive else "left")
+        return float(self.probs[:end].sum())
 
     def above(self, x: float, *, inclusive: bool = False) -> float:
-        v = self.values
-        return float(self.probs[(v >= x) if inclusive else (v > x)].sum())
+        start = np.searchsorted(self.values, x, side="left" if inclusive else "right")
+        return float(self.probs[start:].sum())
 
     def log_mgf(self, theta: float) -> float:
         """log E[exp(theta X)], computed stably."""

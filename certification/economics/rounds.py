@@ -72,11 +72,11 @@ class SeatLaw:
     def correlation(self) -> float:
         return float(self.covariance / self.variance) if self.variance else 0.0
 
-    @property
+    @cached_property
     def lowest(self) -> Fraction:
         return min(self.marginal)
 
-    @property
+    @cached_property
     def highest(self) -> Fraction:
         return max(self.marginal)
 

@@ -26,18 +26,20 @@ RULES = preset("sette-e-mezzo")
 CLEAN = dealer_joint(RULES)
 SEEN = dealer_joint(replace(RULES, dealer_upcard_visible=True))
 SEAT = SeatLaw(CLEAN)
+# Samplers hold no state (each file brings its own generator): built once, drawn from by all.
+CLEAN_SAMPLER, SEEN_SAMPLER = Sampler(CLEAN), Sampler(SEEN)
 LAWS = DayLaws(SEAT, 1)
 TABLES, DAYS, ROUNDS = 8, 60, (300, 600)
 
 
 def clean_file(seed: int, seats: int = 1):
-    plans = [TablePlan(f"T{i}", Sampler(CLEAN), seats=seats) for i in range(TABLES)]
+    plans = [TablePlan(f"T{i}", CLEAN_SAMPLER, seats=seats) for i in range(TABLES)]
     return generate(plans, days=DAYS, rounds=ROUNDS, seed=seed)
 
 
 def faulty_file(seed: int, *, typical: bool = True):
-    plans = [TablePlan(f"T{i}", Sampler(CLEAN)) for i in range(TABLES)]
-    plans[3].changes = {30: Sampler(SEEN)}
+    plans = [TablePlan(f"T{i}", CLEAN_SAMPLER) for i in range(TABLES)]
+    plans[3].changes = {30: SEEN_SAMPLER}
     days = generate(plans, days=DAYS, rounds=ROUNDS, seed=seed)
     t5 = [i for i, d in enumerate(days) if d.table == "T5"]
     if typical:

@@ -43,12 +43,22 @@ class WorkerProcess:
         self.process.wait(timeout=30)
 
     def stop(self) -> None:
+        self.ask_to_stop()
+        self.wait_stopped()
+
+    def ask_to_stop(self) -> None:
+        """A warm shutdown: the worker finishes what it holds, then exits."""
         if self.process.poll() is None:
             try:
                 os.killpg(self.process.pid, signal.SIGTERM)
-                self.process.wait(timeout=20)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                self.kill()
+            except ProcessLookupError:
+                pass
+
+    def wait_stopped(self) -> None:
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.kill()
 
 
 def _wait_ready(hostname: str, worker: WorkerProcess, timeout: float = 90) -> None:
@@ -102,8 +112,11 @@ def start_worker(
         return worker
 
     yield start
+    # Every worker shuts down at once rather than one after another.
     for worker in started:
-        worker.stop()
+        worker.ask_to_stop()
+    for worker in started:
+        worker.wait_stopped()
 
 
 @pytest.fixture

@@ -5,8 +5,11 @@ A distribution gives, per settlement slot, the probability of that outcome times
 and nothing is ever divided. The per-slot integers are packed side by side into one
 Python int, ``bits`` bits apiece (each is at most n!, so they never carry into each
 other): adding two distributions or scaling one is then a single big-int operation.
-Results are cached by the remaining cards (packed into one int) and the dealer's hand,
-which is what repeats across the player's many compositions.
+Results are cached by the dealer's hand and the remaining cards, and of those only the
+kinds the dealer could still draw without busting from that hand onward (with the number of
+cards left): every other card busts it wherever it comes, so stocks that differ only in
+such cards share one answer. That is what repeats across the player's many compositions,
+and across the decks of a game-protection audit, a few known cards apart.
 """
 
 from __future__ import annotations
@@ -33,9 +36,13 @@ class DealerCounter:
         # best[m][s]: best total of a hand whose plain cards sum to s (m: holds the matta).
         self.best = [[best_total(s, bool(m)) for s in range(TARGET + 16)] for m in (0, 1)]
         self._memo: dict[int, int] = {}
+        self._span = len(factorials)
+        """Numbers of cards left run below this (a memo key packs one beside the stock)."""
+        self._projections: dict[int, tuple[tuple[int, int], ...]] = {}
         self._steps: dict[int, tuple] = {}
         self._starts: dict[tuple, int] = {}
         self._used_kinds: dict[tuple, list[int]] = {}
+        self._used_masks: dict[tuple, int] = {}
 
     def states(self) -> int:
         """How many distributions the cache holds."""
@@ -81,11 +88,24 @@ class DealerCounter:
 
     def kinds_used(self, upcard: int, reach_7_5: bool) -> int:
         """Kinds (a bit mask) a dealer showing ``upcard`` may draw without busting."""
+        # Asked by every analysis that shares this dealer (openings ask per upcard): the
+        # answer depends on the dealer alone, so it is worked out once.
+        mask = self._used_masks.get((upcard, reach_7_5))
+        if mask is None:
+            mask = self._used_masks[(upcard, reach_7_5)] = self._kinds_used(upcard, reach_7_5)
+        return mask
+
+    def _kinds_used(self, upcard: int, reach_7_5: bool) -> int:
+        matta = int(self.wild and upcard == KD)
+        return self.kinds_usable(0 if matta else VALUE[upcard], matta, 1, reach_7_5)
+
+    def kinds_usable(self, s: int, m: int, k: int, reach_7_5: bool) -> int:
+        """Kinds (a bit mask) a dealer holding (s, m, k) may still draw without busting,
+        now or later in its hand."""
         # The card count matters only against a card limit; past MOST_CARDS (more than any
         # hand holds without one) it is left out, so a run of mattas ends.
         limit = min(self.max_cards, MOST_CARDS)
-        matta = int(self.wild and upcard == KD)
-        seen, stack, mask = set(), [(0 if matta else VALUE[upcard], matta, 1)], 0
+        seen, stack, mask = set(), [(s, m, min(k, limit))], 0
         while stack:
             s, m, k = stack.pop()
             if (s, m, k) in seen or self.stops(s, m, k, reach_7_5):
@@ -98,8 +118,28 @@ class DealerCounter:
                     stack.append((s2, m2, min(k + 1, limit)))
         return mask
 
+    def projection(self, hand: int) -> tuple[tuple[int, int], ...]:
+        """(kind, radix) of the kinds a dealer holding ``hand`` may still draw without busting:
+        with the number of cards left, the counts of these alone fix its distribution."""
+        found = self._projections.get(hand)
+        if found is None:
+            h, reach = divmod(hand, 2)
+            h, k = divmod(h, 64)
+            s, m = divmod(h, 2)
+            mask = self.kinds_usable(s, m, k, bool(reach))
+            found = self._projections[hand] = tuple(
+                (c, self.radix[c]) for c in range(KINDS) if mask >> c & 1)
+        return found
+
+    def memo_key(self, counts: list[int], n: int, hand: int) -> int:
+        stock = 0
+        for c, r in self.projection(hand):
+            stock += counts[c] * r
+        return (stock * self._span + n) * _HAND_KEYS + hand
+
     def steps(self, s: int, m: int, k: int, reach_7_5: bool) -> tuple:
-        """Per kind: (kind, stopping slot unit or 0, next hand key, s, m, k) from (s, m, k)."""
+        """Per kind: (kind, stopping slot unit or 0, next hand key, the next hand's
+        projection) from (s, m, k)."""
         out = []
         for c in range(KINDS):
             if self.wild and c == KD:
@@ -108,10 +148,10 @@ class DealerCounter:
                 s2, m2 = s + VALUE[c], m
             if self.stops(s2, m2, k + 1, reach_7_5):
                 slot = self.settlement.outcome(self.best[m2][s2], k + 1)
-                out.append((c, self.unit[slot], 0, 0, 0, 0))
+                out.append((c, self.unit[slot], 0, ()))
             else:
                 hand = ((s2 * 2 + m2) * 64 + k + 1) * 2 + reach_7_5
-                out.append((c, 0, hand, s2, m2, k + 1))
+                out.append((c, 0, hand, self.projection(hand)))
         return tuple(out)
 
     def draw(self, counts: list[int], code: int, n: int, s: int, m: int, k: int,
@@ -119,7 +159,7 @@ class DealerCounter:
         """Packed distribution of a dealer holding (s, m, k); k = 0 means the first card
         (a hidden upcard) is still among the n unseen cards."""
         hand = ((s * 2 + m) * 64 + k) * 2 + reach_7_5
-        key = code * _HAND_KEYS + hand
+        key = self.memo_key(counts, n, hand)
         memo = self._memo
         hit = memo.get(key)
         if hit is not None:
@@ -129,9 +169,9 @@ class DealerCounter:
             out = self.unit[self.settlement.outcome(self.best[m][s], k)] * self.fact[n]
             memo[key] = out
             return out
-        return self._draw(counts, code, n, hand, key)
+        return self._draw(counts, n, hand, key)
 
-    def _draw(self, counts: list[int], code: int, n: int, hand: int, key: int) -> int:
+    def _draw(self, counts: list[int], n: int, hand: int, key: int) -> int:
         steps = self._steps.get(hand)
         if steps is None or n == 0:
             h, reach = divmod(hand, 2)
@@ -143,22 +183,24 @@ class DealerCounter:
                 return out
             steps = self._steps[hand] = self.steps(s, m, k, bool(reach))
         memo = self._memo
-        radix = self.radix
+        span, left = self._span, n - 1
         stopped = acc = 0
-        for c, unit, child_hand, _s2, _m2, _k2 in steps:
+        for c, unit, child_hand, projection in steps:
             r = counts[c]
             if not r:
                 continue
             if unit:
                 stopped += r * unit
                 continue
-            child_code = code - radix[c]
-            child_key = child_code * _HAND_KEYS + child_hand
+            counts[c] = r - 1
+            stock = 0
+            for kind, radix in projection:
+                stock += counts[kind] * radix
+            child_key = (stock * span + left) * _HAND_KEYS + child_hand
             child = memo.get(child_key)
             if child is None:
-                counts[c] = r - 1
-                child = self._draw(counts, child_code, n - 1, child_hand, child_key)
-                counts[c] = r
+                child = self._draw(counts, left, child_hand, child_key)
+            counts[c] = r
             acc += r * child
         out = acc + self.fact[n - 1] * stopped
         memo[key] = out

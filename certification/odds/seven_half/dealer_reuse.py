@@ -1,6 +1,10 @@
 """Variants whose dealer plays the same game share one dealer counter, so its cached
 outcome distributions are counted once: the variants of a search, and the same variant
 re-priced with another payout as a user types (``analyze_seven_half`` builds its games here).
+A search also shares the player's hand values between variants that differ only in what
+comes before the hand is played (folding, the final bet, exchanging fours, shooting a seven,
+the king of diamonds' first-card payout): those values, and the choices made from them,
+depend only on the dealer and on how a standing hand is paid.
 
 What the dealer does depends on the deck, the matta, its card limit, its standing total and
 the outcome slots the settlement distinguishes; it never depends on payouts, ties, the
@@ -19,11 +23,15 @@ from collections.abc import Hashable
 from casino.rules.model import SevenHalfRules
 from certification.odds.results import BetFigures
 
+from .deck import TARGET
 from .game import SevenHalfGame
+from .play import PlayValues
 from .walk import Walk
 
 DEFAULT_DEALERS = 16
 """Dealer counters kept per process; each holds its cached distributions (up to ~8 MB)."""
+DEFAULT_HANDS = 32
+"""Players' hand values kept per process (a few MB each at most)."""
 
 
 def dealer_signature(game: SevenHalfGame) -> Hashable:
@@ -33,13 +41,30 @@ def dealer_signature(game: SevenHalfGame) -> Hashable:
             tuple(settlement.slots), settlement.threshold, settlement.natural_collects)
 
 
-class DealerPool:
-    def __init__(self, size: int = DEFAULT_DEALERS):
-        self.size = size
-        self._dealers: OrderedDict[Hashable, object] = OrderedDict()
-        self.reused = 0
+def play_signature(game: SevenHalfGame) -> Hashable:
+    """Everything the player's hand values depend on besides the dealer, read from the built
+    game: how a standing hand is paid against each dealer outcome (the nets, in the units of
+    the game's scale, shot sevens included), and the rules of drawing and opening."""
+    play, nets = game.play, game.settlement.nets
+    paid = tuple(nets(t, two, triple, shot) for t in range(1, TARGET + 1)
+                 for two in (False, True) for triple in (False, True) for shot in (False, True))
+    return (paid, play.scale, play.wild, play.kd_first, play.max_cards, play.must_reach,
+            play.split_figures)
 
-    def game(self, rules: SevenHalfRules) -> SevenHalfGame:
+
+class DealerPool:
+    def __init__(self, size: int = DEFAULT_DEALERS, hands: int = DEFAULT_HANDS):
+        self.size = size
+        self.hands = hands
+        self._dealers: OrderedDict[Hashable, object] = OrderedDict()
+        self._plays: OrderedDict[Hashable, PlayValues] = OrderedDict()
+        self.reused = 0
+        self.reused_hands = 0
+
+    def game(self, rules: SevenHalfRules, *, share_hands: bool = False) -> SevenHalfGame:
+        """A game of ``rules`` on a dealer counted before when one plays the same game; with
+        ``share_hands`` on hand values computed before too (their tables then hold other
+        variants' hands as well, so a strategy chart must not be drawn from them)."""
         game = SevenHalfGame(rules)
         key = dealer_signature(game)
         dealer = self._dealers.get(key)
@@ -51,7 +76,21 @@ class DealerPool:
             self._dealers.move_to_end(key)
             game.dealer = game.play.dealer = dealer
             self.reused += 1
+        if share_hands:
+            self._share_hands(game, key)
         return game
+
+    def _share_hands(self, game: SevenHalfGame, dealer_key: Hashable) -> None:
+        key = (dealer_key, play_signature(game))
+        play = self._plays.get(key)
+        if play is None or play.dealer is not game.dealer:
+            self._plays[key] = game.play
+            if len(self._plays) > self.hands:
+                self._plays.popitem(last=False)
+        else:
+            self._plays.move_to_end(key)
+            game.play = play
+            self.reused_hands += 1
 
 
 _shared: DealerPool | None = None
@@ -68,7 +107,7 @@ def shared_pool() -> DealerPool:
 
 def main_bet_figures(rules: SevenHalfRules, pool: DealerPool) -> BetFigures:
     """The main bet's exact figures, as ``analyze_seven_half`` gives them, sharing dealers."""
-    game = pool.game(rules)
+    game = pool.game(rules, share_hands=True)
     game.ev_units()
     outcomes, _, wager = Walk(game).run()
     return BetFigures(outcomes=outcomes, average_wager=wager)

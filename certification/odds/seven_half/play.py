@@ -36,6 +36,7 @@ class PlayValues:
         self.scale = settlement.scale
         self.memo: dict[tuple, int] = {}
         self.action: dict[tuple, str] = {}
+        self._draws: dict[tuple[int, int], tuple] = {}
 
     # -- helpers -------------------------------------------------------------------------
     def child_hand(self, c: int, s: int, m: int) -> tuple[int, int]:
@@ -105,21 +106,48 @@ class PlayValues:
         # A hidden upcard is one of the n unseen cards, so one must stay for the dealer.
         return t < TARGET and k < self.max_cards and n > (1 if upcard == HIDDEN else 0)
 
+    def draws(self, s: int, m: int) -> tuple[tuple[int, int, int, bool], ...]:
+        """Per kind: (kind, the hand's s and m after drawing it, whether that busts)."""
+        found = self._draws.get((s, m))
+        if found is None:
+            rows = []
+            for c in range(KINDS):
+                s2, m2 = self.child_hand(c, s, m)
+                rows.append((c, s2, m2, self.best[m2][s2] < 0))
+            found = self._draws[(s, m)] = tuple(rows)
+        return found
+
     def hit(self, upcard: int, counts: list[int], code: int, n: int, s: int, m: int, k: int,
             splits: int) -> int:
+        # The hottest loop of an analysis: the memo is read here before calling value(), and
+        # a bust is worth the same whichever card made it unless a hidden upcard's chance of
+        # being the first-card king of diamonds depends on that card.
+        bust = None
+        if upcard != HIDDEN:
+            bust = -self.scale * self.fact[n - 1]
+        elif not self.kd_first:
+            bust = -self.scale * (n - 1) * self.fact[n - 2]
+        memo, radix, k1 = self.memo, self.radix, k + 1
         drawn = 0
-        for c in range(KINDS):
+        for c, s2, m2, busts in self.draws(s, m):
             r = counts[c]
             if not r:
                 continue
-            s2, m2 = self.child_hand(c, s, m)
-            counts[c] = r - 1
-            if self.best[m2][s2] < 0:
+            if busts:
+                if bust is not None:
+                    drawn += r * bust
+                    continue
+                counts[c] = r - 1
                 drawn += r * self.fixed(upcard, counts, n - 1, -self.scale)
-            else:
-                drawn += r * self.value(upcard, counts, code - self.radix[c], n - 1,
-                                        s2, m2, k + 1, splits)
-            counts[c] = r
+                counts[c] = r
+                continue
+            child = code - radix[c]
+            found = memo.get((upcard, child, s2, m2, k1, splits))
+            if found is None:
+                counts[c] = r - 1
+                found = self.value(upcard, counts, child, n - 1, s2, m2, k1, splits)
+                counts[c] = r
+            drawn += r * found
         return drawn
 
     def opened_hand(self, upcard: int, counts: list[int], code: int, n: int, splits: int) -> int:

@@ -37,11 +37,15 @@ def analyse_figures(rules: Rules) -> VariantFigures:
 
 
 def sharing_key(rules: Rules) -> tuple:
-    """Variants with equal keys share most of their work (the dealer's distributions): a
-    batch sorted by it hands each process runs of such variants."""
+    """Variants with equal keys share most of their work (the dealer's distributions, then
+    the player's hand values): a batch sorted by it hands each process runs of such variants."""
     if isinstance(rules, SevenHalfRules):
+        p = rules.payouts
+        hands = repr((p.win, p.seven_and_half, p.natural, p.triple, p.dealer_natural_collects,
+                      p.shoot_seven, rules.ties, rules.player_max_cards,
+                      rules.dealer_must_reach_7_5_vs_revealed, rules.split_figures))
         return (rules.decks, rules.special_card, rules.dealer_stands_at,
-                rules.dealer_max_cards or 0, rules.payouts.dealer_natural_collects is None)
+                rules.dealer_max_cards or 0, rules.payouts.dealer_natural_collects is None, hands)
     return (rules.decks,)
 
 
@@ -67,17 +71,24 @@ class LocalEvaluator:
         return [found[c.rules] for c in batch]
 
     def _map(self, todo: list[Rules]) -> list[VariantFigures]:
-        if self.workers == 1 or len(todo) == 1:
-            return [analyse_figures(rules) for rules in todo]
+        # Variants that share a dealer follow one another, so the process's few dealers are
+        # counted once per batch rather than each time the order comes back to them.
         order = sorted(range(len(todo)), key=lambda i: sharing_key(todo[i]))
+        if self.workers == 1 or len(todo) == 1:
+            out: list[VariantFigures] = [None] * len(todo)  # type: ignore[list-item]
+            for i in order:
+                out[i] = analyse_figures(todo[i])
+            return out
         if self._pool is None:
             import multiprocessing
 
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
             self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
-        chunk = max(1, len(todo) // (4 * self.workers))
+        # One contiguous run of the sorted batch per process: each counts its run's dealers
+        # once, where small interleaved chunks made both processes count most of them.
+        chunk = -(-len(todo) // self.workers)
         done = self._pool.map(analyse_figures, [todo[i] for i in order], chunksize=chunk)
-        out: list[VariantFigures] = [None] * len(todo)  # type: ignore[list-item]
+        out = [None] * len(todo)
         for i, figures in zip(order, done, strict=True):
             out[i] = figures
         return out

@@ -21,6 +21,7 @@ from typing import Any
 
 from casino.rules.model import Rules
 
+from .evaluate import sharing_key
 from .figures import VariantFigures, fraction_text
 from .knobs import Knob, TunerInputError, with_current
 from .space import Candidate, LevelCount, Line, level_lines, level_size
@@ -288,6 +289,9 @@ class Search:
             batch = batch[1:]
             if self.progress:
                 self.progress(*self._decided, len(self.known))
+        # Variants that share a dealer (then hands) side by side: each slice handed over, and
+        # each process's share of it, counts as few dealers as it can.
+        batch = sorted(batch, key=lambda point: sharing_key(point.rules))
         step = self.batch_size or len(batch) or 1
         for start in range(0, len(batch), step):
             part = batch[start:start + step]
