@@ -12,6 +12,7 @@ from casino.permissions import Role
 from tests.backoffice.factories import JurisdictionFactory, UserFactory
 from tests.browser.conftest import PASSWORD
 from tests.languages.catalogues import sentences
+from tests.support.second_factor import enter_code_in_browser, give_device
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -60,6 +61,7 @@ def test_spanish_from_the_browsers_language(browser, live_server, shoot):
     user = UserFactory(username="esteban", roles=[Role.OFFICER, Role.ADMIN])
     user.set_password(PASSWORD)
     user.save(update_fields=["password"])
+    give_device(user)
     context = browser.new_context(locale="es-ES", base_url=live_server.url, viewport={"width": 1360, "height": 900})
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -67,6 +69,7 @@ def test_spanish_from_the_browsers_language(browser, live_server, shoot):
     page.get_by_label("Nombre de usuario").fill(user.username)
     page.get_by_label("Contraseña").fill(PASSWORD)
     page.get_by_role("button", name="Iniciar sesión").click()
+    enter_code_in_browser(page, user)
     page.wait_for_url(f"{live_server.url}/")
     expect(page.locator("h1")).to_have_text("Qué requiere su intervención")
     assert english_on(page, "es") == []

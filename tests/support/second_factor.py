@@ -53,5 +53,6 @@ def enter_code_in_browser(page, user) -> None:
     """On the verify page a sign-in leads reviewers and admins to: type the app's code."""
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     if "/accounts/two-factor/verify/" in page.url:
-        page.get_by_label("Code", exact=True).fill(next_code(give_device(user)))
-        page.get_by_role("button", name="Verify").click()
+        # By the field's name and the form's button: the page may be in any language.
+        page.locator("input[name=code]").fill(next_code(give_device(user)))
+        page.locator("form:has(input[name=code]) button[type=submit]").click()
