@@ -24,6 +24,7 @@ ROLE_LABELS = {
     Role.REVIEWER: _("Reviewer"),
     Role.ADMIN: _("Admin"),
     Role.AUDITOR: _("Auditor"),
+    Role.REGULATOR: _("Regulator"),
 }
 
 
