@@ -164,6 +164,10 @@ def test_the_regulators_pages_show_no_english_sentence_of_ours(client, regulator
         assert english_left(visible_text(response), language) == [], url
     assert 'data-jurisdiction="sierra" data-status="approved"' in in_language(
         client, language, urls[0]).content.decode()
+    # A certificate's state and its standing in each jurisdiction are named in the page's language.
+    certificates = in_language(client, language, urls[1]).content.decode()
+    assert 'data-state="valid"' in certificates and ">valid<" not in certificates
+    assert {"it": "sierra: Approvata", "es": "sierra: Aprobada"}[language] in certificates
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
