@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from casino.models import RegulatorDecision, TableConfiguration
@@ -57,6 +58,7 @@ def field_trial_progress(*, decision: RegulatorDecision, today: dt.date | None =
     minimum = jurisdiction.field_trial_min_rounds
     if minimum and rounds < minimum:
         problems.append(_("the field results show %(rounds)s rounds; the trial needs %(minimum)s")
-                        % {"rounds": f"{rounds:,}", "minimum": f"{minimum:,}"})
+                        % {"rounds": number_format(rounds, force_grouping=True),
+                           "minimum": number_format(minimum, force_grouping=True)})
     elapsed = max(0, (today - effective).days) if effective else 0
     return TrialProgress(decision, elapsed, required, ends, rounds, minimum, problems)

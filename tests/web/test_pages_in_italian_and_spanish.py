@@ -194,6 +194,7 @@ def test_the_field_trial_page_shows_no_english_sentence_of_ours(client, alice, f
     assert english_left(visible_text(response), language) == []
     # What the trial lacks comes from the service, in the reader's language too.
     assert "the field trial runs" not in body.lower()
+    assert "5,000" not in body and {"it": "ne richiede 5.000", "es": "requiere 5"}[language] in body
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
