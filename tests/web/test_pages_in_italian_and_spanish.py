@@ -117,15 +117,17 @@ def test_the_run_status_the_script_shows_is_in_the_pages_language(client, alice,
 
 
 @pytest.fixture
-def regulator_home(as_user, alice, sierra, version):
-    """Sierra's regulator, with a version filed and approved there: the matrix has a cell."""
+def regulator_home(as_user, alice, adam, sierra, sierra_casino, version, draft):
+    """Sierra's regulator, with a version filed and approved there (the matrix has a cell) and
+    a table on its floor dealing a version never filed there (the tables page says why not)."""
     from casino.models import DecisionStatus
     from casino.services.regulator_scope import regulator_scope_grant
-    from tests.backoffice.factories import UserFactory
+    from tests.backoffice.factories import UserFactory, make_table
     from tests.web.regulator_world import decide
 
     decide(version, sierra, DecisionStatus.SUBMITTED, alice)
     decide(version, sierra, DecisionStatus.APPROVED, alice, reference="SGB-7")
+    make_table(admin=adam, variant=draft, table_id="S-2", casino_property=sierra_casino)
     sam = UserFactory(username="sam", is_staff=False)
     regulator_scope_grant(user=sam, jurisdictions=[sierra])
     return sam, [reverse("web:regulator-home"), reverse("web:regulator-certificates"),
@@ -168,6 +170,9 @@ def test_the_regulators_pages_show_no_english_sentence_of_ours(client, regulator
     certificates = in_language(client, language, urls[1]).content.decode()
     assert 'data-state="valid"' in certificates and ">valid<" not in certificates
     assert {"it": "sierra: Approvata", "es": "sierra: Aprobada"}[language] in certificates
+    tables = in_language(client, language, urls[2]).content.decode()
+    assert 'data-table="S-2"' in tables and 'data-approved="no"' in tables
+    assert {"it": "non vi è mai stata depositata", "es": "nunca se presentó allí"}[language] in tables
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
