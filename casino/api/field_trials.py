@@ -4,6 +4,7 @@ approval (the variant's compliance officers and admins)."""
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -38,7 +39,8 @@ def _input(data) -> dict:
 def _trial_json(version: PaytableVersion, jurisdiction: Jurisdiction) -> dict:
     trial = field_trial_of(paytable_version=version, jurisdiction=jurisdiction)
     if trial is None:
-        raise Http404(f"{version} was never in field trial in {jurisdiction.name}")
+        raise Http404(_("%(version)s was never in field trial in %(jurisdiction)s")
+                      % {"version": version, "jurisdiction": jurisdiction.name})
     current = regulator_state(paytable_version=version, jurisdiction=jurisdiction)
     progress = field_trial_progress(decision=trial)
     return {

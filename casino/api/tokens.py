@@ -3,6 +3,7 @@ session only: a token never makes tokens), revoke (the owner or an admin)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -67,7 +68,7 @@ class ApiTokenViewSet(DomainErrorsMixin, mixins.ListModelMixin, mixins.RetrieveM
     @extend_schema(request=ApiTokenCreateInput, responses={201: ApiTokenCreated})
     def create(self, request):
         if request.auth is not None:
-            raise PermissionDenied("API tokens are created from a signed-in session, not with a token.")
+            raise PermissionDenied(_("API tokens are created from a signed-in session, not with a token."))
         data = valid(ApiTokenCreateInput, request)
         token, secret = api_token_create(owner=request.user,
                                          second_factor_verified=session_verified_device(request) is not None,

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from casino.models import ApiToken, TokenScope
 from casino.permissions import Role, has_role
@@ -31,11 +32,11 @@ def api_token_create(*, owner, name: str, scope: str, days: int | None = None,
     days = settings.TABLECERT_API_TOKEN_DAYS if days is None else days
     problems = {}
     if not name.strip():
-        problems["name"] = "Give the token a name."
+        problems["name"] = _("Give the token a name.")
     if scope not in TokenScope.values:
-        problems["scope"] = f"Choose one of {', '.join(TokenScope.values)}."
+        problems["scope"] = _("Choose one of %(scopes)s.") % {"scopes": ", ".join(TokenScope.values)}
     if not 1 <= days <= MAX_TOKEN_DAYS:
-        problems["days"] = f"A token lives between 1 and {MAX_TOKEN_DAYS} days."
+        problems["days"] = _("A token lives between 1 and %(days)s days.") % {"days": MAX_TOKEN_DAYS}
     if problems:
         raise ValidationError(problems)
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
@@ -59,7 +60,7 @@ def may_manage_token(user, token: ApiToken) -> bool:
 
 def api_token_revoke(*, token: ApiToken, actor) -> ApiToken:
     if not may_manage_token(actor, token):
-        raise PermissionDenied("only the token's owner or an admin may revoke it")
+        raise PermissionDenied(_("only the token's owner or an admin may revoke it"))
     with transaction.atomic():
         token = ApiToken.objects.select_for_update().get(pk=token.pk)
         if token.revoked_at is not None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from casino.models import (
     ENDED_STATUSES,
@@ -279,28 +280,35 @@ def table_regulatory_problem(table: TableConfiguration) -> str | None:
     """
     place: CasinoProperty | None = table.casino_property if table.casino_property_id else None
     if place is None or not table.paytable_version_id:
-        return "the table needs a casino property and a paytable version"
+        return _("the table needs a casino property and a paytable version")
     jurisdiction = place.jurisdiction
     decision = regulator_state(paytable_version=table.paytable_version, jurisdiction=jurisdiction)
     version = table.paytable_version
     if decision is None:
-        return f"{version} is not approved in {jurisdiction.name}: it was never filed there"
+        return _("%(version)s is not approved in %(jurisdiction)s: it was never filed there") % {
+            "version": version, "jurisdiction": jurisdiction.name}
     if decision.status not in LIVE_STATUSES:
-        return f"{version} is not approved in {jurisdiction.name}: it is {decision.get_status_display().lower()} there"
+        return _("%(version)s is not approved in %(jurisdiction)s: it is %(status)s there") % {
+            "version": version, "jurisdiction": jurisdiction.name, "status": decision.get_status_display().lower()}
     today = timezone.localdate()
     if decision.effective and decision.effective > today:
-        return f"the {jurisdiction.name} decision on {version} takes effect on {decision.effective}"
+        return _("the %(jurisdiction)s decision on %(version)s takes effect on %(date)s") % {
+            "jurisdiction": jurisdiction.name, "version": version, "date": decision.effective}
     if decision.expires and decision.expires < today:
-        return f"the {jurisdiction.name} decision on {version} expired on {decision.expires}"
+        return _("the %(jurisdiction)s decision on %(version)s expired on %(date)s") % {
+            "jurisdiction": jurisdiction.name, "version": version, "date": decision.expires}
     if decision.status in TRIAL_STATUSES:
         if decision.host_property_id != place.pk:
-            host = decision.host_property.name if decision.host_property_id else "no property"
-            return f"{version} is in field trial in {jurisdiction.name} at {host} only, not at {place.name}"
+            host = decision.host_property.name if decision.host_property_id else _("no property")
+            return _("%(version)s is in field trial in %(jurisdiction)s at %(host)s only, not at %(place)s") % {
+                "version": version, "jurisdiction": jurisdiction.name, "host": host, "place": place.name}
         if decision.table_limit is not None:
             dealing = field_trial_tables(decision=decision, exclude=table).count()
             if dealing >= decision.table_limit:
-                return (f"the {jurisdiction.name} field trial of {version} allows {decision.table_limit} "
-                        f"table(s) at {place.name}, and {dealing} already deal it")
+                return _("the %(jurisdiction)s field trial of %(version)s allows %(limit)s table(s) at "
+                         "%(place)s, and %(dealing)s already deal it") % {
+                    "jurisdiction": jurisdiction.name, "version": version, "limit": decision.table_limit,
+                    "place": place.name, "dealing": dealing}
     return None
 
 

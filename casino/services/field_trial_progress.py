@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from casino.models import RegulatorDecision, TableConfiguration
 from certification.models import FieldDay
@@ -51,10 +53,12 @@ def field_trial_progress(*, decision: RegulatorDecision, today: dt.date | None =
     ends = effective + dt.timedelta(days=required) if required and effective else None
     problems = []
     if ends is not None and today < ends:
-        problems.append(f"the field trial runs {required} days, until {ends}")
+        problems.append(_("the field trial runs %(days)s days, until %(ends)s") % {"days": required, "ends": ends})
     rounds = trial_days(decision).aggregate(n=Sum("rounds"))["n"] or 0
     minimum = jurisdiction.field_trial_min_rounds
     if minimum and rounds < minimum:
-        problems.append(f"the field results show {rounds:,} rounds; the trial needs {minimum:,}")
+        problems.append(_("the field results show %(rounds)s rounds; the trial needs %(minimum)s")
+                        % {"rounds": number_format(rounds, force_grouping=True),
+                           "minimum": number_format(minimum, force_grouping=True)})
     elapsed = max(0, (today - effective).days) if effective else 0
     return TrialProgress(decision, elapsed, required, ends, rounds, minimum, problems)

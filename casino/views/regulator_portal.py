@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from casino.models import Jurisdiction, Notice, TableConfiguration
+from casino.models import DecisionStatus, Jurisdiction, Notice, TableConfiguration
 from casino.permissions import CAN_READ_REGULATED
 from casino.selectors import (
     EXPIRY_HORIZON_DAYS,
@@ -92,11 +92,19 @@ def regulated_certificates(user):
     return regulated(runs, user)
 
 
+def _state_label(state: str) -> str:
+    # A certificate's state is a decision's status, or "valid" while a filing rests on it.
+    return _("Valid") if state == "valid" else str(DecisionStatus(state).label)
+
+
 @regulator_readable
 def regulator_certificates(request: HttpRequest) -> HttpResponse:
     current, query = paginate(request, regulated_certificates(request.user))
-    items = [{"run": run, "status": status_within(certificate_status(run=run), request.user)}
-             for run in current]
+    items = []
+    for run in current:
+        status = status_within(certificate_status(run=run), request.user)
+        items.append({"run": run, "status": status, "state_label": _state_label(status.state),
+                      "standings": [(s, _state_label(s.status)) for s in status.jurisdictions]})
     return page(request, "regulator/certificates.html", {"page_obj": current, "items": items, "query": query})
 
 

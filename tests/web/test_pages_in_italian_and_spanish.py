@@ -114,3 +114,114 @@ def test_the_run_status_the_script_shows_is_in_the_pages_language(client, alice,
     assert status["run"]["status"] == "done" and status["run"]["status_label"] == label
     page = client.get(reverse("web:submission-detail", args=[under_review.pk]), HTTP_ACCEPT_LANGUAGE=language)
     assert f'<span id="run-step">{label}' in page.content.decode()
+
+
+@pytest.fixture
+def regulator_home(as_user, alice, adam, sierra, sierra_casino, version, draft):
+    """Sierra's regulator, with a version filed and approved there (the matrix has a cell) and
+    a table on its floor dealing a version never filed there (the tables page says why not)."""
+    from casino.models import DecisionStatus
+    from casino.services.regulator_scope import regulator_scope_grant
+    from tests.backoffice.factories import UserFactory, make_table
+    from tests.web.regulator_world import decide
+
+    decide(version, sierra, DecisionStatus.SUBMITTED, alice)
+    decide(version, sierra, DecisionStatus.APPROVED, alice, reference="SGB-7")
+    make_table(admin=adam, variant=draft, table_id="S-2", casino_property=sierra_casino)
+    sam = UserFactory(username="sam", is_staff=False)
+    regulator_scope_grant(user=sam, jurisdictions=[sierra])
+    return sam, [reverse("web:regulator-home"), reverse("web:regulator-certificates"),
+                 reverse("web:regulator-tables"), reverse("web:regulator-notices")]
+
+
+@pytest.fixture
+def field_trial_page(alice, rita, adam):
+    """A trial short of its days and rounds, with one field file: progress, problems, verdicts."""
+    import datetime as dt
+
+    from certification.services.field_results import field_results_upload
+    from tests.support.field_trials import approved_in_house, field_file, silver_state, start_trial
+
+    silver = silver_state()
+    version = approved_in_house(officer=alice, reviewer=rita, jurisdiction=silver).paytable_version
+    start_trial(version=version, jurisdiction=silver, admin=adam, age=10)
+    field_results_upload(upload=field_file(days=5, first=dt.date.today() - dt.timedelta(days=9)), actor=adam)
+    return reverse("web:field-trial", kwargs={"pk": version.pk, "code": silver.code})
+
+
+def in_language(client, language, url, data=None):
+    header = {"HTTP_ACCEPT_LANGUAGE": f"{language},en;q=0.5"}
+    response = client.post(url, data, **header) if data is not None else client.get(url, **header)
+    assert f'<html lang="{language}">' in response.content.decode(), url
+    return response
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_regulators_pages_show_no_english_sentence_of_ours(client, regulator_home, language):
+    sam, urls = regulator_home
+    client.force_login(sam)
+    for url in urls:
+        response = in_language(client, language, url)
+        assert response.status_code == 200, url
+        assert english_left(visible_text(response), language) == [], url
+    assert 'data-jurisdiction="sierra" data-status="approved"' in in_language(
+        client, language, urls[0]).content.decode()
+    # A certificate's state and its standing in each jurisdiction are named in the page's language.
+    certificates = in_language(client, language, urls[1]).content.decode()
+    assert 'data-state="valid"' in certificates and ">valid<" not in certificates
+    assert {"it": "sierra: Approvata", "es": "sierra: Aprobada"}[language] in certificates
+    tables = in_language(client, language, urls[2]).content.decode()
+    assert 'data-table="S-2"' in tables and 'data-approved="no"' in tables
+    assert {"it": "non vi è mai stata depositata", "es": "nunca se presentó allí"}[language] in tables
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_public_check_shows_no_english_sentence_of_ours(client, language):
+    from django.core.cache import cache
+
+    cache.clear()  # the public check's allowance counts in the cache
+    page = in_language(client, language, reverse("web:verify"))
+    assert page.status_code == 200 and english_left(visible_text(page), language) == []
+    verdict = in_language(client, language, reverse("web:verify"), {"number": "TC-NONE", "sha256": "0" * 64})
+    assert 'id="verdict"' in verdict.content.decode() and 'data-genuine="no"' in verdict.content.decode()
+    assert english_left(visible_text(verdict), language) == []
+    refused = in_language(client, language, reverse("web:verify"), {"number": "TC-NONE", "sha256": "xyz"})
+    assert refused.status_code == 400 and english_left(visible_text(refused), language) == []
+    cache.clear()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_field_trial_page_shows_no_english_sentence_of_ours(client, alice, field_trial_page, language):
+    client.force_login(alice)
+    response = in_language(client, language, field_trial_page)
+    body = response.content.decode()
+    assert response.status_code == 200 and 'id="trial-short"' in body and 'data-verdict=' in body
+    assert english_left(visible_text(response), language) == []
+    # What the trial lacks comes from the service, in the reader's language too.
+    assert "the field trial runs" not in body.lower()
+    assert "5,000" not in body and {"it": "ne richiede 5.000", "es": "requiere 5"}[language] in body
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_security_pages_show_no_english_sentence_of_ours(client, as_user, victor, alice, language):
+    from casino.models import TokenScope
+    from casino.services.api_tokens import api_token_create
+
+    api_token_create(owner=victor, name="nightly export", scope=TokenScope.READ, second_factor_verified=True)
+    as_user(victor)
+    for url in (reverse("second-factor"), reverse("second-factor-enrol"), reverse("token-list")):
+        response = in_language(client, language, url)
+        assert response.status_code == 200, url
+        assert english_left(visible_text(response), language) == [], url
+    created = in_language(client, language, reverse("token-list"),
+                          {"name": "ci", "scope": TokenScope.WRITE, "days": 30})
+    assert created.status_code in (200, 302)
+    if created.status_code == 302:
+        created = in_language(client, language, created["Location"])
+    assert 'id="new-token-secret"' in created.content.decode()
+    assert english_left(visible_text(created), language) == []
+    client.force_login(alice)  # no authenticator yet: the page offers to set one up
+    for url in (reverse("second-factor"), reverse("second-factor-enrol")):
+        response = in_language(client, language, url)
+        assert response.status_code == 200, url
+        assert english_left(visible_text(response), language) == [], url
