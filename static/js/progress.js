@@ -12,6 +12,7 @@
   const FINISHED = ["done", "failed"];
   // A finished run hands the submission to review a moment later; wait a few polls for it.
   const GRACE_POLLS = 5;
+  const SHOW_DONE_MS = 800;
   let graceLeft = GRACE_POLLS;
 
   // The page already shows a finished run; polling it would only reload the page forever.
@@ -39,10 +40,12 @@
     const finished = run && FINISHED.includes(run.status);
     const moved = body.submission_status !== startSubmission;
     if (moved || (finished && (body.submission_status !== "in_certification" || --graceLeft <= 0))) {
-      window.location.reload();
+      // Let the full bar be seen before the page changes under the reader.
+      setTimeout(function () { window.location.reload(); }, SHOW_DONE_MS);
       return;
     }
     setTimeout(poll, 1000);
   }
-  setTimeout(poll, 1000);
+  // The first look comes at once: a short run may be half done by the time the page shows.
+  setTimeout(poll, 200);
 })();
