@@ -236,6 +236,14 @@ TABLECERT_BACKUP_KEEP = env.int("TABLECERT_BACKUP_KEEP", default=14)
 
 # --- Celery --------------------------------------------------------------------------
 _BROKER_DIR = VAR_DIR / "broker"
+# One cache for every web process and worker (Redis) when given: the public check's rate limit
+# and the dashboard's recent notices are then shared; otherwise each process keeps its own.
+CACHE_URL = env.str("TABLECERT_CACHE_URL", default="")
+if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://")):
+    raise ImproperlyConfigured(f"TABLECERT_CACHE_URL must be a redis:// address, not {CACHE_URL!r}")
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+          if CACHE_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
 EMBEDDED_BROKER = CELERY_BROKER_URL.startswith("filesystem://")
 if EMBEDDED_BROKER:

@@ -137,3 +137,22 @@ def test_persistent_connections_come_from_the_database_url(tmp_path):
     out = run({"TABLECERT_VAR_DIR": str(tmp_path), "DATABASE_URL": url + "?conn_health_checks=maybe"},
               "-c", CONNECTION_PROBE)
     assert out.returncode != 0 and "conn_health_checks must be True or False" in out.stderr
+
+
+CACHE_PROBE = (
+    "import django, json; django.setup(); from django.conf import settings as s; "
+    "c = s.CACHES['default']; print(json.dumps([c['BACKEND'], c.get('LOCATION', '')]))"
+)
+
+
+def test_one_shared_cache_comes_from_the_environment(tmp_path):
+    out = run({"TABLECERT_VAR_DIR": str(tmp_path)}, "-c", CACHE_PROBE)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)[0] == "django.core.cache.backends.locmem.LocMemCache"
+    url = "redis://cache.example:6379/2"
+    out = run({"TABLECERT_VAR_DIR": str(tmp_path), "TABLECERT_CACHE_URL": url}, "-c", CACHE_PROBE)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == ["django.core.cache.backends.redis.RedisCache", url]
+    out = run({"TABLECERT_VAR_DIR": str(tmp_path), "TABLECERT_CACHE_URL": "memcached://x:11211"},
+              "-c", CACHE_PROBE)
+    assert out.returncode != 0 and "TABLECERT_CACHE_URL must be a redis:// address" in out.stderr
