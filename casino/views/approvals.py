@@ -23,15 +23,7 @@ def _filters(request: HttpRequest) -> dict:
 @readable
 def approval_matrix_page(request: HttpRequest) -> HttpResponse:
     filters = _filters(request)
-    errors: dict[str, list[str]] = {}
-    try:
-        matrix = approval_matrix(**filters)
-    except ValidationError as exc:
-        errors, matrix = exc.message_dict, None
-    # Each cell beside its column, so an empty cell still names its jurisdiction.
-    rows = [{"row": row, "cells": list(zip(matrix.jurisdictions, row.cells, strict=True))}
-            for row in matrix.rows] \
-        if matrix else []
+    matrix, rows, errors = matrix_rows(filters)
     return page(request, "approvals/matrix.html", {
         "matrix": matrix, "rows": rows, "filters": filters, "errors": errors, "horizon": EXPIRY_HORIZON_DAYS,
         "jurisdictions": Jurisdiction.objects.order_by("name").only("code", "name"),
@@ -42,8 +34,25 @@ def approval_matrix_page(request: HttpRequest) -> HttpResponse:
 
 @readable
 def approval_matrix_export(request: HttpRequest) -> HttpResponse:
+    return matrix_csv_response(_filters(request))
+
+
+def matrix_rows(filters: dict):
+    """The matrix for ``filters``, its rows with each cell beside its column (so an empty cell
+    still names its jurisdiction), and the filters' errors (field -> messages)."""
     try:
-        text = approval_matrix_csv(**_filters(request))
+        matrix = approval_matrix(**filters)
+    except ValidationError as exc:
+        return None, [], exc.message_dict
+    rows = [{"row": row, "cells": list(zip(matrix.jurisdictions, row.cells, strict=True))}
+            for row in matrix.rows]
+    return matrix, rows, {}
+
+
+def matrix_csv_response(filters: dict) -> HttpResponse:
+    """The matrix as a CSV download, or a 400 naming each filter that is wrong."""
+    try:
+        text = approval_matrix_csv(**filters)
     except ValidationError as exc:
         lines = [f"{name}: {' '.join(problems)}" for name, problems in exc.message_dict.items()]
         return HttpResponse("\n".join(lines), status=400, content_type="text/plain; charset=utf-8")

@@ -7,7 +7,6 @@ jurisdiction's certificate, packet or table is a 404 here, as if it did not exis
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -18,8 +17,6 @@ from casino.models import DecisionStatus, Jurisdiction, Notice, TableConfigurati
 from casino.permissions import CAN_READ_REGULATED
 from casino.selectors import (
     EXPIRY_HORIZON_DAYS,
-    approval_matrix,
-    approval_matrix_csv,
     certificate_status,
     table_regulatory_problem,
 )
@@ -28,6 +25,7 @@ from certification.models import CertificationRun, IssuedReport, PacketJob, RunS
 
 from ..downloads import stored_file
 from .access import page, paginate, role_required
+from .approvals import matrix_csv_response, matrix_rows
 
 
 def regulator_readable(view):
@@ -55,13 +53,7 @@ def _matrix_filters(request: HttpRequest) -> dict:
 @regulator_readable
 def regulator_home(request: HttpRequest) -> HttpResponse:
     filters = _matrix_filters(request)
-    errors: dict[str, list[str]] = {}
-    try:
-        matrix = approval_matrix(**filters)
-    except ValidationError as exc:
-        errors, matrix = exc.message_dict, None
-    rows = [{"row": row, "cells": list(zip(matrix.jurisdictions, row.cells, strict=True))}
-            for row in matrix.rows] if matrix else []
+    matrix, rows, errors = matrix_rows(filters)
     notices = regulated(Notice.objects.select_related("jurisdiction"), request.user)[:HOME_NOTICES]
     return page(request, "regulator/home.html", {
         "jurisdictions": _jurisdictions(request), "matrix": matrix, "rows": rows, "errors": errors,
@@ -72,14 +64,7 @@ def regulator_home(request: HttpRequest) -> HttpResponse:
 
 @regulator_readable
 def regulator_matrix_csv(request: HttpRequest) -> HttpResponse:
-    try:
-        text = approval_matrix_csv(**_matrix_filters(request))
-    except ValidationError as exc:
-        lines = [f"{name}: {' '.join(problems)}" for name, problems in exc.message_dict.items()]
-        return HttpResponse("\n".join(lines), status=400, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="approvals.csv"'
-    return response
+    return matrix_csv_response(_matrix_filters(request))
 
 
 def regulated_certificates(user):
