@@ -30,6 +30,7 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
     kd_first = rules.special_card == "kd_first_card"
     pay = rules.payouts
 
+    @cache
     def total(cards: tuple[str, ...]) -> Fraction | None:
         others = sum((_plain(c) for c in cards if not (wild and c == "KD")), Fraction(0))
         if wild and "KD" in cards:
@@ -38,6 +39,9 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
             return max(ok) if ok else None
         return others if others <= Fraction(15, 2) else None
 
+    # Memoised on the exact cards and stock: the same cards in the same stock always give the
+    # same distribution, and the recursion otherwise repeats it for every player hand.
+    @cache
     def dealer(cards: tuple[str, ...], stock: tuple[str, ...], reach: bool) -> dict:
         t = total(cards)
         if t is None:
@@ -162,7 +166,9 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
                 best = o
         return best
 
-    deck = tuple(deck)
+    # Sorted once: taking a card out keeps a stock sorted, so every set of remaining cards is
+    # one tuple and the memoised functions meet it again whatever order it was reached in.
+    deck = tuple(sorted(deck))
     parts = []
     for i, p in enumerate(deck):
         rest = deck[:i] + deck[i + 1:]
