@@ -5,8 +5,11 @@ a used database are refused with nothing changed."""
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
+
+from tests.support.once import built_once
 
 from .support import (
     file_hashes,
@@ -19,17 +22,20 @@ from .support import (
 )
 
 
-@pytest.fixture(scope="module")
-def installation(tmp_path_factory):
-    """A certified variant on the embedded default, and its backup."""
-    root = tmp_path_factory.mktemp("embedded")
+def _certified_and_backed_up(root: Path) -> None:
     env = sqlite_env(root / "source")
     for args in (("migrate", "--noinput"), ("load_presets",),
                  ("certify", "sette-e-mezzo", "--out", str(root / "sette.pdf"), "--rounds", "20000"),
                  ("backup", "--out", str(root / "backup.tar"))):
         done = manage(env, *args)
         assert done.returncode == 0, f"{args}: {done.stderr}"
-    return root
+
+
+@pytest.fixture(scope="module")
+def installation(tmp_path_factory):
+    """A certified variant on the embedded default, and its backup (read only: built once
+    for the whole run, whichever workers take this module's tests)."""
+    return built_once(tmp_path_factory, "embedded-backup", _certified_and_backed_up)
 
 
 def _register(database) -> list[str]:
