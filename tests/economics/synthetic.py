@@ -43,6 +43,15 @@ class Sampler:
                 total += int(rng.multinomial(n * seats, probs) @ values)
         return Fraction(total, self.den)
 
+    def days(self, rng: np.random.Generator, rounds: np.ndarray, seats: int) -> list[Fraction]:
+        """``day`` for many days at once (one draw per outcome for all of them): the same
+        law, drawn in another order, so the same seed gives other files than ``day``."""
+        per_outcome = rng.multinomial(rounds, self.weights)
+        totals = np.zeros(len(rounds), dtype=np.int64)
+        for k, (values, probs) in enumerate(self.outcomes):
+            totals += rng.multinomial(per_outcome[:, k] * seats, probs) @ values
+        return [Fraction(int(t), self.den) for t in totals]
+
 
 @dataclass
 class TablePlan:
@@ -68,6 +77,21 @@ def generate(plans: list[TablePlan], *, days: int, rounds: tuple[int, int], seed
             out.append(FieldDay(line, START + dt.timedelta(days=i), plan.name, n, handle,
                                 -net * plan.bet))
             line += 1
+    return out
+
+
+def generate_clean(sampler: Sampler, *, tables: int, days: int, rounds: tuple[int, int],
+                   seats: int, seed: int, bet: int = 10) -> list[FieldDay]:
+    """A file of ``tables`` fault-free tables like ``generate``'s, drawn a table at a time:
+    for the statistical checks that need thousands of files."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for t in range(tables):
+        counts = rng.integers(rounds[0], rounds[1] + 1, size=days)
+        for i, (n, net) in enumerate(zip(counts, sampler.days(rng, counts, seats), strict=True)):
+            n = int(n)
+            out.append(FieldDay(2 + t * days + i, START + dt.timedelta(days=i), f"T{t}", n,
+                                Fraction(bet * seats * n), -net * bet))
     return out
 
 

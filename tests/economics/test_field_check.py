@@ -20,7 +20,7 @@ from casino.rules import preset
 from certification.economics.field import DayLaws, field_check
 from certification.economics.rounds import SeatLaw
 from certification.odds.analysis import dealer_joint
-from tests.economics.synthetic import START, Sampler, TablePlan, generate
+from tests.economics.synthetic import START, Sampler, TablePlan, generate, generate_clean
 
 RULES = preset("sette-e-mezzo")
 CLEAN = dealer_joint(RULES)
@@ -98,7 +98,9 @@ def _false_alarm_rate(files: int, seats: int = 1, first_seed: int = 10_000):
     laws = LAWS if seats == 1 else DayLaws(SEAT, seats)
     alarmed = 0
     for f in range(files):
-        report = field_check(clean_file(first_seed + f, seats), SEAT, seats=seats, laws=laws)
+        days = generate_clean(CLEAN_SAMPLER, tables=TABLES, days=DAYS, rounds=ROUNDS, seats=seats,
+                              seed=first_seed + f)
+        report = field_check(days, SEAT, seats=seats, laws=laws)
         alarmed += bool(report.day_alarms) or any(
             t.drift_index is not None for t in report.tables.values())
     return alarmed / files
