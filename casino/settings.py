@@ -247,6 +247,8 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", 
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
 EMBEDDED_BROKER = CELERY_BROKER_URL.startswith("filesystem://")
 if EMBEDDED_BROKER:
+    # kombu's filesystem transport, its messages written whole (see casino/embedded_broker.py).
+    CELERY_BROKER_TRANSPORT = "casino.embedded_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_BROKER_DIR / "queue"),
         "data_folder_out": str(_BROKER_DIR / "queue"),
