@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import binomtest
 
 from certification.randomness.procedures import parse_procedure, riffles_needed
 
@@ -61,6 +60,10 @@ class Predictability:
 
 def predictability(procedure: str, train: list[float], test: list[float], *, deck_size: int,
                    positions: int, dealer_position: int) -> Predictability:
+    # scipy.stats takes about a second to import, and every Django process reaches this
+    # module through the certificate's protection section; only an audit needs the test.
+    from scipy.stats import binomtest
+
     trained = np.asarray(train).reshape(positions, deck_size)
     tested = np.asarray(test).reshape(positions, deck_size)
     decks = int(round(tested[0].sum()))
