@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from scipy import stats
 
 REFERENCE = 0.5
 CAP = 3.0
@@ -88,6 +87,10 @@ def threshold(days: int, alpha: float, k: float = REFERENCE, cap: float = CAP,
         np.maximum(down - x - k, 0.0, out=down)
         np.maximum(top, np.maximum(up, down), out=top)
     top.sort()
+    # Imported here: scipy.stats takes about a second, and every web process and worker
+    # loads this module with the field-results pages.
+    from scipy import stats
+
     # The j-th largest null maximum lies above the true (1 - alpha) quantile with 95% chance.
     j = max(1, int(stats.binom.ppf(0.05, paths, alpha)))
     h = float(top[paths - j])
