@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Q, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Q, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
@@ -36,6 +36,7 @@ from casino.services.errors import WorkflowError
 from casino.services.variants import variant_create as variant_create_service
 from casino.workflow import submission_submit
 from casino.workflow import variant_revise as variant_revise_service
+from certification.models import ProtectionAudit
 from certification.services import runs as run_services
 
 from .access import abilities, page, paginate, readable, role_required
@@ -143,6 +144,8 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
     versions = list(
         PaytableVersion.objects.filter(paytable__variant=variant)
         .select_related("created_by", "exact_figures").order_by("-number")
+        # Most versions were never audited: asking along with them spares reading no audit.
+        .annotate(audited=Exists(ProtectionAudit.objects.filter(paytable_version=OuterRef("pk"))))
     )
     latest = versions[0] if versions else None
     if latest is not None:
@@ -184,7 +187,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "editable_rules": can.author and variant.is_editable,
         "new_version_allowed": can.edit_paytable and variant.status not in (VariantStatus.REJECTED, VariantStatus.RETIRED),
         "revisable": can.author and variant.status == VariantStatus.REJECTED,
-        **protection_context(variant, latest, can.certify),
+        **protection_context(variant, latest, can.certify, audited=latest is not None and latest.audited),
     })
 
 
