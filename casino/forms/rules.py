@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import re
+from functools import lru_cache
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 
 from casino.rules import Rules, RuleValidationError, rules_from_dict, rules_to_dict
 from casino.rules.parameters import ParameterSpec, parameter_specs
@@ -52,6 +55,13 @@ def _form_field(spec: ParameterSpec) -> forms.Field:
     return forms.CharField(max_length=200 if spec.kind == "list" else 20, **common)
 
 
+@lru_cache(maxsize=32)
+def _family_fields(family: str, language: str | None) -> dict[str, forms.Field]:
+    # The fields of a family in one language, built once: a form copies them, as Django's
+    # forms copy their declared fields (the live preview builds a form on every keystroke).
+    return {field_name(spec.path): _form_field(spec) for spec in parameter_specs(family)}
+
+
 class RuleParametersForm(forms.Form):
     """Every parameter of one family; ``clean`` validates the whole variant through the rule model."""
 
@@ -60,8 +70,9 @@ class RuleParametersForm(forms.Form):
         self.family = family
         self.specs = parameter_specs(family)
         initial = rules_to_dict(initial_rules) if initial_rules is not None else None
+        fields = _family_fields(family, get_language())
         for spec in self.specs:
-            field = _form_field(spec)
+            field = copy.deepcopy(fields[field_name(spec.path)])
             if initial is not None:
                 value = initial["payouts"][spec.path[8:]] if spec.is_payout else initial[spec.path]
                 field.initial = _initial(value, spec) if value is not None else None

@@ -25,9 +25,14 @@ from .access import readable, role_required
 from .common import variant_rules
 
 
-def protection_context(variant: GameVariant, latest_version, can_start: bool) -> dict:
-    """What the variant page shows of the latest audit of its latest paytable version."""
-    audit = latest_protection_audit(variant=variant, paytable_version=latest_version) if latest_version else None
+def protection_context(variant: GameVariant, latest_version, can_start: bool, audited: bool = True) -> dict:
+    """What the variant page shows of the latest audit of its latest paytable version.
+
+    ``audited`` False says the version has no audit at all (the caller asked along with the
+    version), and spares the read.
+    """
+    audit = (latest_protection_audit(variant=variant, paytable_version=latest_version)
+             if latest_version and audited else None)
     return {
         "protection": audit,
         "protection_rows": report_rows(audit.result) if audit is not None and audit.result else [],
