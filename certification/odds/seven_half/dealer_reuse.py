@@ -25,6 +25,7 @@ from certification.odds.results import BetFigures
 
 from .deck import TARGET
 from .game import SevenHalfGame
+from .hand_graph import GraphWalk, HandGraph, StandTable, graph_key, value_hands
 from .play import PlayValues
 from .walk import Walk
 
@@ -32,6 +33,11 @@ DEFAULT_DEALERS = 16
 """Dealer counters kept per process; each holds its cached distributions (up to ~8 MB)."""
 DEFAULT_HANDS = 32
 """Players' hand values kept per process (a few MB each at most)."""
+DEFAULT_GRAPHS = 64
+"""Graphs of the players' hands kept per process (a MB or two each); a search of every
+knob meets a few dozen."""
+TABLES_PER_DEALER = 16
+"""Stand tables kept per dealer, one per graph of hands it played against (a MB each at most)."""
 
 
 def dealer_signature(game: SevenHalfGame) -> Hashable:
@@ -53,11 +59,14 @@ def play_signature(game: SevenHalfGame) -> Hashable:
 
 
 class DealerPool:
-    def __init__(self, size: int = DEFAULT_DEALERS, hands: int = DEFAULT_HANDS):
+    def __init__(self, size: int = DEFAULT_DEALERS, hands: int = DEFAULT_HANDS,
+                 graphs: int = DEFAULT_GRAPHS):
         self.size = size
         self.hands = hands
+        self.graphs = graphs
         self._dealers: OrderedDict[Hashable, object] = OrderedDict()
         self._plays: OrderedDict[Hashable, PlayValues] = OrderedDict()
+        self._graphs: OrderedDict[Hashable, HandGraph] = OrderedDict()
         self.reused = 0
         self.reused_hands = 0
 
@@ -93,6 +102,30 @@ class DealerPool:
             self.reused_hands += 1
 
 
+    def hands_on_graph(self, game: SevenHalfGame) -> tuple[HandGraph, StandTable] | None:
+        """The graph of ``game``'s hands and its dealer's table against them, built once per
+        process (the table once per dealer); None for a game the graph does not serve."""
+        key = graph_key(game)
+        if key is None:
+            return None
+        graph = self._graphs.get(key)
+        if graph is None:
+            graph = self._graphs[key] = HandGraph(game)
+            if len(self._graphs) > self.graphs:
+                self._graphs.popitem(last=False)
+        else:
+            self._graphs.move_to_end(key)
+        tables = game.dealer.tables
+        table_key = (key, game.play.must_reach)
+        table = tables.pop(table_key, None)
+        if table is None:
+            table = StandTable(graph, game.play)
+            if len(tables) >= TABLES_PER_DEALER:
+                tables.pop(next(iter(tables)))
+        tables[table_key] = table
+        return graph, table
+
+
 _shared: DealerPool | None = None
 
 
@@ -108,6 +141,15 @@ def shared_pool() -> DealerPool:
 def main_bet_figures(rules: SevenHalfRules, pool: DealerPool) -> BetFigures:
     """The main bet's exact figures, as ``analyze_seven_half`` gives them, sharing dealers."""
     game = pool.game(rules, share_hands=True)
+    on_graph = pool.hands_on_graph(game)
+    if on_graph is None:
+        game.ev_units()
+        outcomes, _, wager = Walk(game).run()
+        return BetFigures(outcomes=outcomes, average_wager=wager)
+    graph, table = on_graph
+    if graph.keys[0] not in game.play.action:
+        # Hand values shared from an earlier variant are already in the tables.
+        value_hands(game.play, graph, table)
     game.ev_units()
-    outcomes, _, wager = Walk(game).run()
+    outcomes, _, wager = GraphWalk(game, graph, table).run()
     return BetFigures(outcomes=outcomes, average_wager=wager)
