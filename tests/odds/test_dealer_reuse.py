@@ -79,3 +79,40 @@ def test_the_engine_reprices_a_payout_change_on_the_dealer_it_counted_before():
             assert warm.bets == cold.bets, (name, change)
             assert warm.decisions == cold.decisions, (name, change)
     assert reused >= 4  # every change after a preset's first ran on a dealer counted before
+
+
+def _plain(rules):
+    """The variant's own game and dealer: nothing shared, nothing cached."""
+    from certification.odds.seven_half.game import SevenHalfGame
+    from certification.odds.seven_half.walk import Walk
+
+    game = SevenHalfGame(rules)
+    game.ev_units()
+    outcomes, _, wager = Walk(game).run()
+    return outcomes, wager
+
+
+def test_dealers_that_differ_in_their_card_limit_share_counts_and_figures():
+    pool = DealerPool()
+    cases = [("siete-y-media", "dealer_stands_at=5"), ("seven-half-home", "dealer_stands_at=6"),
+             ("siete-y-media", "dealer_upcard_visible=false")]
+    for name, change in cases:
+        dealers = []
+        for limit in ("1", "2", "4", "3", "7"):
+            rules = with_overrides(preset(name), [change, f"dealer_max_cards={limit}"])
+            figures = main_bet_figures(rules, pool)
+            assert (figures.outcomes, figures.average_wager) == _plain(rules), (name, change, limit)
+            dealers.append(pool.game(rules).dealer)
+        assert all(d.by_cards_left and d._memo is dealers[0]._memo for d in dealers)
+
+
+def test_a_dealer_s_two_card_seven_and_a_half_keeps_its_counts_apart():
+    pool = DealerPool()
+    sette = preset("sette-e-mezzo")  # the dealer's two-card 7 1/2 collects double
+    dealers = []
+    for limit in ("2", "3"):
+        rules = with_overrides(sette, [f"dealer_max_cards={limit}"])
+        figures = main_bet_figures(rules, pool)
+        assert (figures.outcomes, figures.average_wager) == _plain(rules)
+        dealers.append(pool.game(rules).dealer)
+    assert not dealers[0].by_cards_left and dealers[0]._memo is not dealers[1]._memo

@@ -21,6 +21,8 @@ from .deck import KD, KINDS, TARGET, VALUE, best_total
 from .settle import Settlement
 
 _HAND_KEYS = 1 << 13
+_LEFT = 24
+"""A hand key's card field from this up tells the cards a limited dealer may still take."""
 MOST_CARDS = TARGET + 2
 _USABLE: dict[tuple[bool, int, int, int, int, int], int] = {}
 """kinds_usable's answers for every dealer of the process: they depend only on the matta,
@@ -47,6 +49,11 @@ class DealerCounter:
         # Without a card limit, the cards held matter only to tell a two-card 7 1/2: hands of
         # three cards or more that hold the same total draw alike, and are counted as one.
         self._cards_told = 3 if max_cards is None else max_cards
+        # With a limit and no two-card 7 1/2 to tell apart, what matters is how many cards
+        # the dealer may still take: a hand is told by that (above _LEFT, in the hand key's
+        # card field), so dealers that differ only in their limit share counts (share_counts).
+        self.by_cards_left = (max_cards is not None and max_cards <= MOST_CARDS
+                              and not settlement.natural_collects)
         self._projections: dict[int, tuple[tuple[int, int], ...]] = {}
         self._steps: dict[int, tuple] = {}
         self._starts: dict[tuple, int] = {}
@@ -55,6 +62,38 @@ class DealerCounter:
         self.tables: dict[Hashable, object] = {}
         """Tables made from this dealer's distributions alone (hand_graph.StandTable), kept
         with it so every variant that shares the dealer shares them."""
+
+    def hand_key(self, s: int, m: int, k: int, reach_7_5: bool) -> int:
+        """The memo's key of a dealer holding (s, m, k): the cards held told as they matter."""
+        if self.by_cards_left:
+            # A dealer yet to take its first card (k = 0) plays as one holding nothing with
+            # all its cards left to take.
+            told = _LEFT + self.max_cards - k
+        else:
+            told = min(k, self._cards_told)
+        return ((s * 2 + m) * 64 + told) * 2 + reach_7_5
+
+    def hand_of(self, hand: int) -> tuple[int, int, int, bool]:
+        """(s, m, k, reach_7_5) of a memo's hand key (k as told, which plays alike)."""
+        h, reach = divmod(hand, 2)
+        h, k = divmod(h, 64)
+        s, m = divmod(h, 2)
+        if k >= _LEFT and self.by_cards_left:
+            k = self.max_cards - (k - _LEFT)
+        return s, m, k, bool(reach)
+
+    def share_counts(self, other: DealerCounter) -> None:
+        """Count into ``other``'s cache from now on: a dealer that differs from it only in its
+        card limit reaches many of the same hands with as many cards left to take."""
+        same = (self.by_cards_left and other.by_cards_left and self.wild == other.wild
+                and self.radix == other.radix and self._span == other._span
+                and self.settlement.slots == other.settlement.slots
+                and self.settlement.threshold == other.settlement.threshold)
+        if not same:
+            raise ValueError("only dealers that differ in their card limit alone share counts")
+        self._memo = other._memo
+        self._steps = other._steps
+        self._projections = other._projections
 
     def states(self) -> int:
         """How many distributions the cache holds."""
@@ -85,12 +124,14 @@ class DealerCounter:
         card busts it wherever it draws, so stocks alike in those kinds and in size share one
         answer, whatever the player's cards took from the rest.
         """
-        kinds = self._used_kinds.get((upcard, reach_7_5))
-        if kinds is None:
+        places = self._used_kinds.get((upcard, reach_7_5))
+        if places is None:
+            # The place values of the kinds used, 0 for the others: a stock's projection is
+            # then its counts dotted with these.
             mask = self.kinds_used(upcard, reach_7_5)
-            kinds = self._used_kinds[(upcard, reach_7_5)] = [c for c in range(KINDS) if mask >> c & 1]
-        radix = self.radix
-        key = (upcard, reach_7_5, n, sum(counts[c] * radix[c] for c in kinds))
+            places = self._used_kinds[(upcard, reach_7_5)] = [
+                r if mask >> c & 1 else 0 for c, r in enumerate(self.radix)]
+        key = (upcard, reach_7_5, n, sum(map(mul, counts, places)))
         found = self._starts.get(key)
         if found is None:
             matta = int(self.wild and upcard == KD)
@@ -142,10 +183,8 @@ class DealerCounter:
         with the number of cards left, the counts of these alone fix its distribution."""
         found = self._projections.get(hand)
         if found is None:
-            h, reach = divmod(hand, 2)
-            h, k = divmod(h, 64)
-            s, m = divmod(h, 2)
-            mask = self.kinds_usable(s, m, k, bool(reach))
+            s, m, k, reach = self.hand_of(hand)
+            mask = self.kinds_usable(s, m, k, reach)
             found = self._projections[hand] = tuple(
                 (c, self.radix[c]) for c in range(KINDS) if mask >> c & 1)
         return found
@@ -169,7 +208,7 @@ class DealerCounter:
                 slot = self.settlement.outcome(self.best[m2][s2], k + 1)
                 out.append((c, self.unit[slot], 0, 0, (), ()))
             else:
-                hand = ((s2 * 2 + m2) * 64 + min(k + 1, self._cards_told)) * 2 + reach_7_5
+                hand = self.hand_key(s2, m2, k + 1, reach_7_5)
                 out.append((c, 0, hand, self.radix[c], *self.moduli(hand)))
         return tuple(out)
 
@@ -202,7 +241,7 @@ class DealerCounter:
              reach_7_5: bool) -> int:
         """Packed distribution of a dealer holding (s, m, k); k = 0 means the first card
         (a hidden upcard) is still among the n unseen cards."""
-        hand = ((s * 2 + m) * 64 + k) * 2 + reach_7_5
+        hand = self.hand_key(s, m, k, reach_7_5)
         key = self.memo_key(counts, n, hand)
         memo = self._memo
         hit = memo.get(key)
@@ -219,14 +258,12 @@ class DealerCounter:
     def _draw(self, counts: list[int], code: int, n: int, hand: int, key: int) -> int:
         steps = self._steps.get(hand)
         if steps is None or n == 0:
-            h, reach = divmod(hand, 2)
-            h, k = divmod(h, 64)
-            s, m = divmod(h, 2)
+            s, m, k, reach = self.hand_of(hand)
             if n == 0:
                 out = self.unit[self.settlement.outcome(self.best[m][s], k)]
                 self._memo[key] = out
                 return out
-            steps = self._steps[hand] = self.steps(s, m, k, bool(reach))
+            steps = self._steps[hand] = self.steps(s, m, k, reach)
         memo = self._memo
         span, left = self._span, n - 1
         stopped = acc = 0

@@ -23,6 +23,7 @@ from collections.abc import Hashable
 from casino.rules.model import SevenHalfRules
 from certification.odds.results import BetFigures
 
+from .dealer import DealerCounter
 from .deck import TARGET
 from .game import SevenHalfGame
 from .hand_graph import GraphWalk, HandGraph, StandTable, graph_key, value_hands
@@ -67,6 +68,7 @@ class DealerPool:
         self._dealers: OrderedDict[Hashable, object] = OrderedDict()
         self._plays: OrderedDict[Hashable, PlayValues] = OrderedDict()
         self._graphs: OrderedDict[Hashable, HandGraph] = OrderedDict()
+        self._families: OrderedDict[Hashable, DealerCounter] = OrderedDict()
         self.reused = 0
         self.reused_hands = 0
 
@@ -81,6 +83,7 @@ class DealerPool:
             self._dealers[key] = game.dealer
             if len(self._dealers) > self.size:
                 self._dealers.popitem(last=False)
+            self._join_family(game.dealer)
         else:
             self._dealers.move_to_end(key)
             game.dealer = game.play.dealer = dealer
@@ -88,6 +91,23 @@ class DealerPool:
         if share_hands:
             self._share_hands(game, key)
         return game
+
+    def _join_family(self, dealer: DealerCounter) -> None:
+        """Let a dealer with a card limit count into the cache of one that differs from it
+        only in that limit (dealer.py, ``share_counts``)."""
+        if not dealer.by_cards_left:
+            return
+        settlement = dealer.settlement
+        key = (dealer.radix, len(dealer.fact), dealer.wild, tuple(settlement.slots),
+               settlement.threshold)
+        first = self._families.get(key)
+        if first is None:
+            self._families[key] = dealer
+            if len(self._families) > self.size:
+                self._families.popitem(last=False)
+        else:
+            self._families.move_to_end(key)
+            dealer.share_counts(first)
 
     def _share_hands(self, game: SevenHalfGame, dealer_key: Hashable) -> None:
         key = (dealer_key, play_signature(game))
