@@ -62,6 +62,8 @@ class DealerCounter:
         self.tables: dict[Hashable, object] = {}
         """Tables made from this dealer's distributions alone (hand_graph.StandTable), kept
         with it so every variant that shares the dealer shares them."""
+        self.unpacked: dict[int, tuple[int, ...]] = {}
+        """Distributions callers unpacked (by packed value), for the next table that needs them."""
 
     def hand_key(self, s: int, m: int, k: int, reach_7_5: bool) -> int:
         """The memo's key of a dealer holding (s, m, k): the cards held told as they matter."""

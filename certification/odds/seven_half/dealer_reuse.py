@@ -34,9 +34,9 @@ DEFAULT_DEALERS = 16
 """Dealer counters kept per process; each holds its cached distributions (up to ~8 MB)."""
 DEFAULT_HANDS = 32
 """Players' hand values kept per process (a few MB each at most)."""
-DEFAULT_GRAPHS = 64
+DEFAULT_GRAPHS = 128
 """Graphs of the players' hands kept per process (a MB or two each); a search of every
-knob meets a few dozen."""
+knob to two changes meets about a hundred."""
 TABLES_PER_DEALER = 16
 """Stand tables kept per dealer, one per graph of hands it played against (a MB each at most)."""
 

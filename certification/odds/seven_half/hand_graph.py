@@ -131,12 +131,20 @@ class StandTable:
 
     def __init__(self, graph: HandGraph, play: PlayValues):
         dealer, must_reach = play.dealer, play.must_reach
+        # Graphs of different players' rules hold many of the same hands: a distribution
+        # unpacked for one of the dealer's tables serves the next.
+        rows = dealer.unpacked
         self.packed = []
         for (u, code, _, _, _), counts, n, t in zip(graph.hands, graph.counts, graph.n,
                                                     graph.totals, strict=True):
             self.packed.append(dealer_packed(play, u, list(counts), code, n,
                                              must_reach and t == TARGET))
-        self.rows = [tuple(dealer.unpack(p)) for p in self.packed]
+        self.rows = []
+        for packed in self.packed:
+            row = rows.get(packed)
+            if row is None:
+                row = rows[packed] = tuple(dealer.unpack(packed))
+            self.rows.append(row)
 
 
 def dealer_packed(play: PlayValues, upcard: int, counts: list[int], code: int, n: int,
