@@ -63,6 +63,7 @@ class HandGraph:
         self.counts = [found[key][1] for key in order]
         self.drawable = [found[key][2] for key in order]
         self.kids = [tuple((r, self.index[child]) for r, child in found[key][3]) for key in order]
+        """Per hand: (ways, the hand it leads to) for each card it may draw without busting."""
         self.bust = [found[key][4] for key in order]
         """Ways a card drawn busts the hand, each at the scale of a node with n - 1 cards."""
         self.mass = [found[key][5] for key in order]
@@ -133,17 +134,19 @@ class StandTable:
         dealer, must_reach = play.dealer, play.must_reach
         # Graphs of different players' rules hold many of the same hands: a distribution
         # unpacked for one of the dealer's tables serves the next.
-        rows = dealer.unpacked
-        self.packed = []
+        known, rows = dealer.against, dealer.unpacked
+        self.packed, self.rows = [], []
         for (u, code, _, _, _), counts, n, t in zip(graph.hands, graph.counts, graph.n,
                                                     graph.totals, strict=True):
-            self.packed.append(dealer_packed(play, u, list(counts), code, n,
-                                             must_reach and t == TARGET))
-        self.rows = []
-        for packed in self.packed:
+            reach = must_reach and t == TARGET
+            packed = known.get((u, code, reach))
+            if packed is None:
+                packed = known[(u, code, reach)] = dealer_packed(play, u, list(counts), code,
+                                                                 n, reach)
             row = rows.get(packed)
             if row is None:
                 row = rows[packed] = tuple(dealer.unpack(packed))
+            self.packed.append(packed)
             self.rows.append(row)
 
 
