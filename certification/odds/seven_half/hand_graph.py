@@ -192,8 +192,8 @@ def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:
                 best = drawn
                 actions[i] = HIT
         values[i] = best
-    play.memo.update(zip(graph.keys, values))
-    play.action.update(zip(graph.keys, actions))
+    play.memo.update(zip(graph.keys, values, strict=True))
+    play.action.update(zip(graph.keys, actions, strict=True))
 
 
 class GraphWalk(Walk):

@@ -76,8 +76,9 @@ class Lanes:
 
     A process keeps the dealers it counted (dealer_reuse.DealerPool), so a dealer's variants
     are cheapest where it was counted before; a dealer counted again elsewhere costs about
-    ``DEALER_COST`` variants. The plan is greedy: pieces of one dealer, largest first, each
-    to the process where the batch would end soonest counting that cost.
+    ``DEALER_COST`` variants, less beside a dealer that differs only in its card limit. The
+    plan is greedy: pieces of one family of dealers, largest first, each to the process where
+    the batch would end soonest counting those costs.
     """
 
     DEALER_COST = 6
@@ -85,7 +86,7 @@ class Lanes:
     RELATIVE_COST = 3
     """A dealer counted afresh beside one that differs only in its card limit."""
     PIECE = 16
-    """Variants of one dealer handed out together (a long run may be split to level loads)."""
+    """Variants of one family handed out together (a long run may be split to level loads)."""
 
     def __init__(self, lanes: int, kept: int):
         self.kept = [OrderedDict() for _ in range(lanes)]
