@@ -8,6 +8,7 @@ from itertools import product
 from casino.rules import preset, with_overrides
 from certification.odds.seven_half import analyze_seven_half
 from certification.odds.seven_half.dealer_reuse import DealerPool, main_bet_figures
+from certification.odds.seven_half.game import SevenHalfGame
 
 
 def _variants(name: str, grid: dict[str, list[str]]):
@@ -116,3 +117,19 @@ def test_a_dealer_s_two_card_seven_and_a_half_keeps_its_counts_apart():
         assert (figures.outcomes, figures.average_wager) == _plain(rules)
         dealers.append(pool.game(rules).dealer)
     assert not dealers[0].by_cards_left and dealers[0]._memo is not dealers[1]._memo
+
+
+def test_dealers_share_what_they_may_draw_only_when_their_limits_play_alike():
+    from certification.odds.seven_half.dealer import MOST_CARDS
+
+    games = {limit: SevenHalfGame(with_overrides(preset("sette-e-mezzo"),
+                                                 [f"dealer_max_cards={limit}"]))
+             for limit in (MOST_CARDS, MOST_CARDS + 1, 40)}
+    asked = [(limit, s, m, k) for limit in (MOST_CARDS + 1, MOST_CARDS, 40)
+             for s, m, k in ((1, 0, MOST_CARDS), (3, 0, MOST_CARDS - 1), (2, 1, 2))]
+    for limit, s, m, k in asked:
+        dealer = games[limit].dealer
+        alone = dealer._kinds_usable(s, m, min(k, MOST_CARDS), MOST_CARDS, False)
+        assert dealer.kinds_usable(s, m, k, False) == alone, (limit, s, m, k)
+    assert games[MOST_CARDS].dealer.kinds_usable(1, 0, MOST_CARDS, False) == 0
+    assert games[40].dealer.kinds_usable(1, 0, MOST_CARDS, False) != 0

@@ -24,7 +24,7 @@ _HAND_KEYS = 1 << 13
 _LEFT = 24
 """A hand key's card field from this up tells the cards a limited dealer may still take."""
 MOST_CARDS = TARGET + 2
-_USABLE: dict[tuple[bool, int, int, int, int, int], int] = {}
+_USABLE: dict[tuple[bool, int | None, int, int, int, int], int] = {}
 """kinds_usable's answers for every dealer of the process: they depend only on the matta,
 the card limit and the total the dealer stops at, which many dealers of a search share."""
 
@@ -163,7 +163,9 @@ class DealerCounter:
         # The card count matters only against a card limit; past MOST_CARDS (more than any
         # hand holds without one) it is left out, so a run of mattas ends.
         limit = min(self.max_cards, MOST_CARDS)
-        key = (self.wild, limit, self.target(reach_7_5), s, m, min(k, limit))
+        # Every limit above MOST_CARDS plays as none; each one up to it plays as itself.
+        told = self.max_cards if self.max_cards <= MOST_CARDS else None
+        key = (self.wild, told, self.target(reach_7_5), s, m, min(k, limit))
         mask = _USABLE.get(key)
         if mask is None:
             mask = _USABLE[key] = self._kinds_usable(s, m, min(k, limit), limit, reach_7_5)
