@@ -8,6 +8,7 @@ from itertools import product
 from casino.rules import preset, with_overrides
 from certification.odds.seven_half import analyze_seven_half
 from certification.odds.seven_half.dealer_reuse import DealerPool, main_bet_figures
+from certification.odds.seven_half.game import SevenHalfGame
 
 
 def _variants(name: str, grid: dict[str, list[str]]):
@@ -79,3 +80,56 @@ def test_the_engine_reprices_a_payout_change_on_the_dealer_it_counted_before():
             assert warm.bets == cold.bets, (name, change)
             assert warm.decisions == cold.decisions, (name, change)
     assert reused >= 4  # every change after a preset's first ran on a dealer counted before
+
+
+def _plain(rules):
+    """The variant's own game and dealer: nothing shared, nothing cached."""
+    from certification.odds.seven_half.game import SevenHalfGame
+    from certification.odds.seven_half.walk import Walk
+
+    game = SevenHalfGame(rules)
+    game.ev_units()
+    outcomes, _, wager = Walk(game).run()
+    return outcomes, wager
+
+
+def test_dealers_that_differ_in_their_card_limit_share_counts_and_figures():
+    pool = DealerPool()
+    cases = [("siete-y-media", "dealer_stands_at=5"), ("seven-half-home", "dealer_stands_at=6"),
+             ("siete-y-media", "dealer_upcard_visible=false")]
+    for name, change in cases:
+        dealers = []
+        for limit in ("1", "2", "4", "3", "7"):
+            rules = with_overrides(preset(name), [change, f"dealer_max_cards={limit}"])
+            figures = main_bet_figures(rules, pool)
+            assert (figures.outcomes, figures.average_wager) == _plain(rules), (name, change, limit)
+            dealers.append(pool.game(rules).dealer)
+        assert all(d.by_cards_left and d._memo is dealers[0]._memo for d in dealers)
+
+
+def test_a_dealer_s_two_card_seven_and_a_half_keeps_its_counts_apart():
+    pool = DealerPool()
+    sette = preset("sette-e-mezzo")  # the dealer's two-card 7 1/2 collects double
+    dealers = []
+    for limit in ("2", "3"):
+        rules = with_overrides(sette, [f"dealer_max_cards={limit}"])
+        figures = main_bet_figures(rules, pool)
+        assert (figures.outcomes, figures.average_wager) == _plain(rules)
+        dealers.append(pool.game(rules).dealer)
+    assert not dealers[0].by_cards_left and dealers[0]._memo is not dealers[1]._memo
+
+
+def test_dealers_share_what_they_may_draw_only_when_their_limits_play_alike():
+    from certification.odds.seven_half.dealer import MOST_CARDS
+
+    games = {limit: SevenHalfGame(with_overrides(preset("sette-e-mezzo"),
+                                                 [f"dealer_max_cards={limit}"]))
+             for limit in (MOST_CARDS, MOST_CARDS + 1, 40)}
+    asked = [(limit, s, m, k) for limit in (MOST_CARDS + 1, MOST_CARDS, 40)
+             for s, m, k in ((1, 0, MOST_CARDS), (3, 0, MOST_CARDS - 1), (2, 1, 2))]
+    for limit, s, m, k in asked:
+        dealer = games[limit].dealer
+        alone = dealer._kinds_usable(s, m, min(k, MOST_CARDS), MOST_CARDS, False)
+        assert dealer.kinds_usable(s, m, k, False) == alone, (limit, s, m, k)
+    assert games[MOST_CARDS].dealer.kinds_usable(1, 0, MOST_CARDS, False) == 0
+    assert games[40].dealer.kinds_usable(1, 0, MOST_CARDS, False) != 0

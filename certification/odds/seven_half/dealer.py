@@ -14,11 +14,19 @@ and across the decks of a game-protection audit, a few known cards apart.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from operator import mul
+
 from .deck import KD, KINDS, TARGET, VALUE, best_total
 from .settle import Settlement
 
 _HAND_KEYS = 1 << 13
+_LEFT = 24
+"""A hand key's card field from this up tells the cards a limited dealer may still take."""
 MOST_CARDS = TARGET + 2
+_USABLE: dict[tuple[bool, int | None, int, int, int, int], int] = {}
+"""kinds_usable's answers for every dealer of the process: they depend only on the matta,
+the card limit and the total the dealer stops at, which many dealers of a search share."""
 
 
 class DealerCounter:
@@ -38,11 +46,59 @@ class DealerCounter:
         self._memo: dict[int, int] = {}
         self._span = len(factorials)
         """Numbers of cards left run below this (a memo key packs one beside the stock)."""
+        # Without a card limit, the cards held matter only to tell a two-card 7 1/2: hands of
+        # three cards or more that hold the same total draw alike, and are counted as one.
+        self._cards_told = 3 if max_cards is None else max_cards
+        # With a limit and no two-card 7 1/2 to tell apart, what matters is how many cards
+        # the dealer may still take: a hand is told by that (above _LEFT, in the hand key's
+        # card field), so dealers that differ only in their limit share counts (share_counts).
+        self.by_cards_left = (max_cards is not None and max_cards <= MOST_CARDS
+                              and not settlement.natural_collects)
         self._projections: dict[int, tuple[tuple[int, int], ...]] = {}
         self._steps: dict[int, tuple] = {}
         self._starts: dict[tuple, int] = {}
         self._used_kinds: dict[tuple, list[int]] = {}
         self._used_masks: dict[tuple, int] = {}
+        self.tables: dict[Hashable, object] = {}
+        """Tables made from this dealer's distributions alone (hand_graph.StandTable), kept
+        with it so every variant that shares the dealer shares them."""
+        self.against: dict[tuple, int] = {}
+        """Distributions against a player's hand (upcard, unseen cards' code, drawing to 7 1/2)
+        that stand tables took, for the next table that holds the same hand."""
+        self.unpacked: dict[int, tuple[int, ...]] = {}
+        """Distributions callers unpacked (by packed value), for the next table that needs them."""
+
+    def hand_key(self, s: int, m: int, k: int, reach_7_5: bool) -> int:
+        """The memo's key of a dealer holding (s, m, k): the cards held told as they matter."""
+        if self.by_cards_left:
+            # A dealer yet to take its first card (k = 0) plays as one holding nothing with
+            # all its cards left to take.
+            told = _LEFT + self.max_cards - k
+        else:
+            told = min(k, self._cards_told)
+        return ((s * 2 + m) * 64 + told) * 2 + reach_7_5
+
+    def hand_of(self, hand: int) -> tuple[int, int, int, bool]:
+        """(s, m, k, reach_7_5) of a memo's hand key (k as told, which plays alike)."""
+        h, reach = divmod(hand, 2)
+        h, k = divmod(h, 64)
+        s, m = divmod(h, 2)
+        if k >= _LEFT and self.by_cards_left:
+            k = self.max_cards - (k - _LEFT)
+        return s, m, k, bool(reach)
+
+    def share_counts(self, other: DealerCounter) -> None:
+        """Count into ``other``'s cache from now on: a dealer that differs from it only in its
+        card limit reaches many of the same hands with as many cards left to take."""
+        same = (self.by_cards_left and other.by_cards_left and self.wild == other.wild
+                and self.radix == other.radix and self._span == other._span
+                and self.settlement.slots == other.settlement.slots
+                and self.settlement.threshold == other.settlement.threshold)
+        if not same:
+            raise ValueError("only dealers that differ in their card limit alone share counts")
+        self._memo = other._memo
+        self._steps = other._steps
+        self._projections = other._projections
 
     def states(self) -> int:
         """How many distributions the cache holds."""
@@ -73,12 +129,14 @@ class DealerCounter:
         card busts it wherever it draws, so stocks alike in those kinds and in size share one
         answer, whatever the player's cards took from the rest.
         """
-        kinds = self._used_kinds.get((upcard, reach_7_5))
-        if kinds is None:
+        places = self._used_kinds.get((upcard, reach_7_5))
+        if places is None:
+            # The place values of the kinds used, 0 for the others: a stock's projection is
+            # then its counts dotted with these.
             mask = self.kinds_used(upcard, reach_7_5)
-            kinds = self._used_kinds[(upcard, reach_7_5)] = [c for c in range(KINDS) if mask >> c & 1]
-        radix = self.radix
-        key = (upcard, reach_7_5, n, sum(counts[c] * radix[c] for c in kinds))
+            places = self._used_kinds[(upcard, reach_7_5)] = [
+                r if mask >> c & 1 else 0 for c, r in enumerate(self.radix)]
+        key = (upcard, reach_7_5, n, sum(map(mul, counts, places)))
         found = self._starts.get(key)
         if found is None:
             matta = int(self.wild and upcard == KD)
@@ -105,7 +163,16 @@ class DealerCounter:
         # The card count matters only against a card limit; past MOST_CARDS (more than any
         # hand holds without one) it is left out, so a run of mattas ends.
         limit = min(self.max_cards, MOST_CARDS)
-        seen, stack, mask = set(), [(s, m, min(k, limit))], 0
+        # Every limit above MOST_CARDS plays as none; each one up to it plays as itself.
+        told = self.max_cards if self.max_cards <= MOST_CARDS else None
+        key = (self.wild, told, self.target(reach_7_5), s, m, min(k, limit))
+        mask = _USABLE.get(key)
+        if mask is None:
+            mask = _USABLE[key] = self._kinds_usable(s, m, min(k, limit), limit, reach_7_5)
+        return mask
+
+    def _kinds_usable(self, s: int, m: int, k: int, limit: int, reach_7_5: bool) -> int:
+        seen, stack, mask = set(), [(s, m, k)], 0
         while stack:
             s, m, k = stack.pop()
             if (s, m, k) in seen or self.stops(s, m, k, reach_7_5):
@@ -123,10 +190,8 @@ class DealerCounter:
         with the number of cards left, the counts of these alone fix its distribution."""
         found = self._projections.get(hand)
         if found is None:
-            h, reach = divmod(hand, 2)
-            h, k = divmod(h, 64)
-            s, m = divmod(h, 2)
-            mask = self.kinds_usable(s, m, k, bool(reach))
+            s, m, k, reach = self.hand_of(hand)
+            mask = self.kinds_usable(s, m, k, reach)
             found = self._projections[hand] = tuple(
                 (c, self.radix[c]) for c in range(KINDS) if mask >> c & 1)
         return found
@@ -138,8 +203,8 @@ class DealerCounter:
         return (stock * self._span + n) * _HAND_KEYS + hand
 
     def steps(self, s: int, m: int, k: int, reach_7_5: bool) -> tuple:
-        """Per kind: (kind, stopping slot unit or 0, next hand key, the next hand's
-        projection) from (s, m, k)."""
+        """Per kind: (kind, stopping slot unit or 0, next hand key, the kind's place value,
+        the moduli that read the next hand's projected stock off a stock's code)."""
         out = []
         for c in range(KINDS):
             if self.wild and c == KD:
@@ -148,17 +213,42 @@ class DealerCounter:
                 s2, m2 = s + VALUE[c], m
             if self.stops(s2, m2, k + 1, reach_7_5):
                 slot = self.settlement.outcome(self.best[m2][s2], k + 1)
-                out.append((c, self.unit[slot], 0, ()))
+                out.append((c, self.unit[slot], 0, 0, (), ()))
             else:
-                hand = ((s2 * 2 + m2) * 64 + k + 1) * 2 + reach_7_5
-                out.append((c, 0, hand, self.projection(hand)))
+                hand = self.hand_key(s2, m2, k + 1, reach_7_5)
+                out.append((c, 0, hand, self.radix[c], *self.moduli(hand)))
         return tuple(out)
+
+    def moduli(self, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(added, subtracted): the projected stock of ``hand`` (memo_key) is the sum of the
+        code modulo each added place value less the code modulo each subtracted one.
+
+        A stock's code is a mixed-radix number (a kind's count is its digit), so the code
+        modulo the place value of kind b holds the kinds before b alone; a run of projected
+        kinds a..b-1 is read as two remainders rather than kind by kind.
+        """
+        # Past the last kind: any place value above every code (no kind counts n or more).
+        places = [*self.radix, self.radix[-1] * self._span]
+        kinds = {c for c, _ in self.projection(hand)}
+        added, subtracted = [], []
+        c = 0
+        while c < KINDS:
+            if c not in kinds:
+                c += 1
+                continue
+            start = c
+            while c < KINDS and c in kinds:
+                c += 1
+            added.append(places[c])
+            if start:
+                subtracted.append(places[start])
+        return tuple(added), tuple(subtracted)
 
     def draw(self, counts: list[int], code: int, n: int, s: int, m: int, k: int,
              reach_7_5: bool) -> int:
         """Packed distribution of a dealer holding (s, m, k); k = 0 means the first card
         (a hidden upcard) is still among the n unseen cards."""
-        hand = ((s * 2 + m) * 64 + k) * 2 + reach_7_5
+        hand = self.hand_key(s, m, k, reach_7_5)
         key = self.memo_key(counts, n, hand)
         memo = self._memo
         hit = memo.get(key)
@@ -169,38 +259,40 @@ class DealerCounter:
             out = self.unit[self.settlement.outcome(self.best[m][s], k)] * self.fact[n]
             memo[key] = out
             return out
-        return self._draw(counts, n, hand, key)
+        # The code is read off the counts here (a caller's code may be of another frame).
+        return self._draw(counts, sum(map(mul, counts, self.radix)), n, hand, key)
 
-    def _draw(self, counts: list[int], n: int, hand: int, key: int) -> int:
+    def _draw(self, counts: list[int], code: int, n: int, hand: int, key: int) -> int:
         steps = self._steps.get(hand)
         if steps is None or n == 0:
-            h, reach = divmod(hand, 2)
-            h, k = divmod(h, 64)
-            s, m = divmod(h, 2)
+            s, m, k, reach = self.hand_of(hand)
             if n == 0:
                 out = self.unit[self.settlement.outcome(self.best[m][s], k)]
                 self._memo[key] = out
                 return out
-            steps = self._steps[hand] = self.steps(s, m, k, bool(reach))
+            steps = self._steps[hand] = self.steps(s, m, k, reach)
         memo = self._memo
         span, left = self._span, n - 1
         stopped = acc = 0
-        for c, unit, child_hand, projection in steps:
+        for c, unit, child_hand, place, added, subtracted in steps:
             r = counts[c]
             if not r:
                 continue
             if unit:
                 stopped += r * unit
                 continue
-            counts[c] = r - 1
+            child_code = code - place
             stock = 0
-            for kind, radix in projection:
-                stock += counts[kind] * radix
+            for modulus in added:
+                stock += child_code % modulus
+            for modulus in subtracted:
+                stock -= child_code % modulus
             child_key = (stock * span + left) * _HAND_KEYS + child_hand
             child = memo.get(child_key)
             if child is None:
-                child = self._draw(counts, left, child_hand, child_key)
-            counts[c] = r
+                counts[c] = r - 1
+                child = self._draw(counts, child_code, left, child_hand, child_key)
+                counts[c] = r
             acc += r * child
         out = acc + self.fact[n - 1] * stopped
         memo[key] = out

@@ -23,8 +23,10 @@ from collections.abc import Hashable
 from casino.rules.model import SevenHalfRules
 from certification.odds.results import BetFigures
 
+from .dealer import DealerCounter
 from .deck import TARGET
 from .game import SevenHalfGame
+from .hand_graph import GraphWalk, HandGraph, StandTable, graph_key, value_hands
 from .play import PlayValues
 from .walk import Walk
 
@@ -32,6 +34,11 @@ DEFAULT_DEALERS = 16
 """Dealer counters kept per process; each holds its cached distributions (up to ~8 MB)."""
 DEFAULT_HANDS = 32
 """Players' hand values kept per process (a few MB each at most)."""
+DEFAULT_GRAPHS = 128
+"""Graphs of the players' hands kept per process (a MB or two each); a search of every
+knob to two changes meets about a hundred."""
+TABLES_PER_DEALER = 16
+"""Stand tables kept per dealer, one per graph of hands it played against (a MB each at most)."""
 
 
 def dealer_signature(game: SevenHalfGame) -> Hashable:
@@ -53,11 +60,15 @@ def play_signature(game: SevenHalfGame) -> Hashable:
 
 
 class DealerPool:
-    def __init__(self, size: int = DEFAULT_DEALERS, hands: int = DEFAULT_HANDS):
+    def __init__(self, size: int = DEFAULT_DEALERS, hands: int = DEFAULT_HANDS,
+                 graphs: int = DEFAULT_GRAPHS):
         self.size = size
         self.hands = hands
+        self.graphs = graphs
         self._dealers: OrderedDict[Hashable, object] = OrderedDict()
         self._plays: OrderedDict[Hashable, PlayValues] = OrderedDict()
+        self._graphs: OrderedDict[Hashable, HandGraph] = OrderedDict()
+        self._families: OrderedDict[Hashable, DealerCounter] = OrderedDict()
         self.reused = 0
         self.reused_hands = 0
 
@@ -72,6 +83,7 @@ class DealerPool:
             self._dealers[key] = game.dealer
             if len(self._dealers) > self.size:
                 self._dealers.popitem(last=False)
+            self._join_family(game.dealer)
         else:
             self._dealers.move_to_end(key)
             game.dealer = game.play.dealer = dealer
@@ -79,6 +91,23 @@ class DealerPool:
         if share_hands:
             self._share_hands(game, key)
         return game
+
+    def _join_family(self, dealer: DealerCounter) -> None:
+        """Let a dealer with a card limit count into the cache of one that differs from it
+        only in that limit (dealer.py, ``share_counts``)."""
+        if not dealer.by_cards_left:
+            return
+        settlement = dealer.settlement
+        key = (dealer.radix, len(dealer.fact), dealer.wild, tuple(settlement.slots),
+               settlement.threshold)
+        first = self._families.get(key)
+        if first is None:
+            self._families[key] = dealer
+            if len(self._families) > self.size:
+                self._families.popitem(last=False)
+        else:
+            self._families.move_to_end(key)
+            dealer.share_counts(first)
 
     def _share_hands(self, game: SevenHalfGame, dealer_key: Hashable) -> None:
         key = (dealer_key, play_signature(game))
@@ -91,6 +120,30 @@ class DealerPool:
             self._plays.move_to_end(key)
             game.play = play
             self.reused_hands += 1
+
+
+    def hands_on_graph(self, game: SevenHalfGame) -> tuple[HandGraph, StandTable] | None:
+        """The graph of ``game``'s hands and its dealer's table against them, built once per
+        process (the table once per dealer); None for a game the graph does not serve."""
+        key = graph_key(game)
+        if key is None:
+            return None
+        graph = self._graphs.get(key)
+        if graph is None:
+            graph = self._graphs[key] = HandGraph(game)
+            if len(self._graphs) > self.graphs:
+                self._graphs.popitem(last=False)
+        else:
+            self._graphs.move_to_end(key)
+        tables = game.dealer.tables
+        table_key = (key, game.play.must_reach)
+        table = tables.pop(table_key, None)
+        if table is None:
+            table = StandTable(graph, game.play)
+            if len(tables) >= TABLES_PER_DEALER:
+                tables.pop(next(iter(tables)))
+        tables[table_key] = table
+        return graph, table
 
 
 _shared: DealerPool | None = None
@@ -108,6 +161,15 @@ def shared_pool() -> DealerPool:
 def main_bet_figures(rules: SevenHalfRules, pool: DealerPool) -> BetFigures:
     """The main bet's exact figures, as ``analyze_seven_half`` gives them, sharing dealers."""
     game = pool.game(rules, share_hands=True)
+    on_graph = pool.hands_on_graph(game)
+    if on_graph is None:
+        game.ev_units()
+        outcomes, _, wager = Walk(game).run()
+        return BetFigures(outcomes=outcomes, average_wager=wager)
+    graph, table = on_graph
+    if graph.keys[0] not in game.play.action:
+        # Hand values shared from an earlier variant are already in the tables.
+        value_hands(game.play, graph, table)
     game.ev_units()
-    outcomes, _, wager = Walk(game).run()
+    outcomes, _, wager = GraphWalk(game, graph, table).run()
     return BetFigures(outcomes=outcomes, average_wager=wager)

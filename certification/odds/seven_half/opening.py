@@ -34,6 +34,8 @@ from .hands import ALL_KINDS, BUST, HandNodes
 from .play import HIDDEN, SPLIT, PlayValues
 
 CONTEXT_BITS = 16
+KINDS_OF = [[c for c in range(KINDS) if mask >> c & 1] for mask in range(1 << KINDS)]
+"""The kinds in each set of kinds (a bit mask), made once: every walk builds an Opening."""
 
 
 class Opening:
@@ -42,7 +44,7 @@ class Opening:
         self.radix = radix
         self.caps = caps
         self.nodes = HandNodes(play, radix, caps)
-        self.kinds_of = [[c for c in range(KINDS) if mask >> c & 1] for mask in range(1 << KINDS)]
+        self.kinds_of = KINDS_OF
         self.dealer_mask = {u: (self.nodes.dealer_kinds(u, False), self.nodes.dealer_kinds(u, True))
                             for u in (HIDDEN, *range(KINDS))}
         # A state whose openings are all settled is one int: stock, finished classes, shown,

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from casino.rules.model import Rules, SevenHalfRules
 from certification.odds.analysis import analyze
+from certification.odds.seven_half.dealer_reuse import DEFAULT_DEALERS
 
 from .figures import BetTrade, VariantFigures
 from .space import Candidate
@@ -36,6 +38,11 @@ def analyse_figures(rules: Rules) -> VariantFigures:
     return VariantFigures(bets, time.perf_counter() - start)
 
 
+def analyse_run(run: Sequence[Rules]) -> list[VariantFigures]:
+    """A lane's share of a batch, analysed in order on its process."""
+    return [analyse_figures(rules) for rules in run]
+
+
 def sharing_key(rules: Rules) -> tuple:
     """Variants with equal keys share most of their work (the dealer's distributions, then
     the player's hand values): a batch sorted by it hands each process runs of such variants."""
@@ -49,6 +56,79 @@ def sharing_key(rules: Rules) -> tuple:
     return (rules.decks,)
 
 
+def dealer_part(key: tuple) -> tuple:
+    """The part of a sharing key that names the dealer (without the player's hands)."""
+    return key[:-1] if len(key) > 1 else key
+
+
+def dealer_family(key: tuple) -> tuple:
+    """Dealers that differ only in their card limit share much of their counting
+    (dealer.py, ``share_counts``): the part of a sharing key that names their family."""
+    dealer = dealer_part(key)
+    if len(dealer) < 5 or not dealer[3]:
+        return dealer
+    return (*dealer[:3], "limited", *dealer[4:])
+
+
+class Lanes:
+    """Which process is given which variants: each dealer goes back to a process that has
+    counted it while the loads stay level.
+
+    A process keeps the dealers it counted (dealer_reuse.DealerPool), so a dealer's variants
+    are cheapest where it was counted before; a dealer counted again elsewhere costs about
+    ``DEALER_COST`` variants, less beside a dealer that differs only in its card limit. The
+    plan is greedy: pieces of one family of dealers, largest first, each to the process where
+    the batch would end soonest counting those costs.
+    """
+
+    DEALER_COST = 6
+    """A dealer counted afresh, in analyses of a variant on a dealer already counted."""
+    RELATIVE_COST = 3
+    """A dealer counted afresh beside one that differs only in its card limit."""
+    PIECE = 16
+    """Variants of one family handed out together (a long run may be split to level loads)."""
+
+    def __init__(self, lanes: int, kept: int):
+        self.kept = [OrderedDict() for _ in range(lanes)]
+        self.size = kept
+
+    def plan(self, keys: Sequence[tuple]) -> list[list[int]]:
+        """Positions of a batch (sorted by sharing key) for each process, each in batch order."""
+        pieces: list[list[int]] = []
+        for i, key in enumerate(keys):
+            if pieces and dealer_family(keys[pieces[-1][0]]) == dealer_family(key) \
+                    and len(pieces[-1]) < self.PIECE:
+                pieces[-1].append(i)
+            else:
+                pieces.append([i])
+        loads = [0] * len(self.kept)
+        out: list[list[int]] = [[] for _ in self.kept]
+        for piece in sorted(pieces, key=len, reverse=True):
+            family = dealer_family(keys[piece[0]])
+            dealers = list(dict.fromkeys(dealer_part(keys[i]) for i in piece))
+            costs = [loads[lane] + len(piece) + self.counting(kept, dealers, family)
+                     for lane, kept in enumerate(self.kept)]
+            lane = costs.index(min(costs))
+            loads[lane] = costs[lane]
+            out[lane] += piece
+            kept = self.kept[lane]
+            for known in (family, *dealers):
+                kept[known] = True
+                kept.move_to_end(known)
+            while len(kept) > self.size:
+                kept.popitem(last=False)
+        return [sorted(positions) for positions in out]
+
+    def counting(self, kept: OrderedDict, dealers: list[tuple], family: tuple) -> int:
+        """What counting ``dealers`` (of one family) costs on a process that keeps ``kept``."""
+        cost, known = 0, family in kept
+        for dealer in dealers:
+            if dealer not in kept:
+                cost += self.RELATIVE_COST if known else self.DEALER_COST
+                known = True
+        return cost
+
+
 class LocalEvaluator:
     """A callable for ``tune``: analyses a batch here (workers=1) or on local processes."""
 
@@ -57,7 +137,8 @@ class LocalEvaluator:
         self.cache: dict[Rules, VariantFigures] = {}
         self.cache_size = cache_size
         self.analyses = 0
-        self._pool: ProcessPoolExecutor | None = None
+        self._lanes: list[ProcessPoolExecutor] = []
+        self._plan = Lanes(self.workers, DEFAULT_DEALERS)
 
     def __call__(self, batch: Sequence[Candidate]) -> list[VariantFigures]:
         found = {c.rules: self.cache[c.rules] for c in batch if c.rules in self.cache}
@@ -79,24 +160,26 @@ class LocalEvaluator:
             for i in order:
                 out[i] = analyse_figures(todo[i])
             return out
-        if self._pool is None:
+        if not self._lanes:
             import multiprocessing
 
             ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
-        # One contiguous run of the sorted batch per process: each counts its run's dealers
-        # once, where small interleaved chunks made both processes count most of them.
-        chunk = -(-len(todo) // self.workers)
-        done = self._pool.map(analyse_figures, [todo[i] for i in order], chunksize=chunk)
+            # One process per lane, so a lane's dealers stay where they were counted.
+            self._lanes = [ProcessPoolExecutor(1, mp_context=ctx) for _ in range(self.workers)]
+        ordered = [todo[i] for i in order]
+        plan = self._plan.plan([sharing_key(rules) for rules in ordered])
+        runs = [(positions, lane.submit(analyse_run, [ordered[p] for p in positions]))
+                for lane, positions in zip(self._lanes, plan, strict=True) if positions]
         out = [None] * len(todo)
-        for i, figures in zip(order, done, strict=True):
-            out[i] = figures
+        for positions, run in runs:
+            for p, figures in zip(positions, run.result(), strict=True):
+                out[order[p]] = figures
         return out
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+        for lane in self._lanes:
+            lane.shutdown()
+        self._lanes = []
 
     def __enter__(self) -> LocalEvaluator:
         return self

@@ -1,0 +1,258 @@
+"""The player's hands as one fixed graph, valued and walked over plain lists: the search's
+fast path for the main bet (``dealer_reuse.main_bet_figures``).
+
+Which hands a player can hold after the first decision, and which card leads from one to
+the next, depend only on the deck and the player's side of the rules (the matta, the king of
+diamonds, whether the upcard is shown, the card limit, how many fours may be exchanged): not
+on the dealer, nor on any payout. A search tries hundreds of variants that share those, so
+the graph is built once per process. The dealer's distribution against each standing hand
+depends on the dealer alone and is kept as a table beside it, shared by every variant that
+changes only payouts or the player's choices before the hand. What is left per variant is
+two passes over lists: each hand's value (stand or hit, with the variant's nets), then the
+forward pass's counts, settled per class of standing hand at the end.
+
+Nothing is approximated: the values and decisions are the recursion's own (play.py), written
+into the game's tables under the same keys, so the first decisions and the walk's first steps
+run unchanged on them; a hand the graph does not hold is valued by the recursion as before.
+Openings are left to the engine (a game that may open is not put on a graph).
+``tests/odds/test_hand_graph.py`` checks every outcome against ``analyze_seven_half``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from operator import mul
+
+from .deck import FOUR, KD, KINDS, TARGET
+from .game import SevenHalfGame
+from .play import HIDDEN, HIT, STAND, PlayValues
+from .walk import Walk
+
+
+def graph_key(game: SevenHalfGame) -> Hashable | None:
+    """What the graph depends on, or None for a game the graph does not serve (openings)."""
+    if game.splits:
+        return None
+    play = game.play
+    return (tuple(game.full), game.wild, game.kd_first, game.visible, play.max_cards,
+            game.rules.four_exchange_max)
+
+
+class HandGraph:
+    """Every hand (upcard, unseen cards, s, m, cards) a player can hold in ``game``'s deals,
+    ordered by the number of unseen cards, fewest first (a card drawn leads one place on)."""
+
+    def __init__(self, game: SevenHalfGame):
+        play = game.play
+        self.radix = game.radix
+        self.caps = game.caps
+        found: dict[tuple, tuple] = {}
+        stack = list(self._roots(game))
+        while stack:
+            key = stack.pop()
+            if key in found:
+                continue
+            node = found[key] = self._node(play, key)
+            stack.extend(child for _, child in node[3])
+        order = sorted(found, key=lambda key: found[key][0])
+        self.index = {key: i for i, key in enumerate(order)}
+        self.keys = [(*key, 0) for key in order]
+        """The keys of the hands in PlayValues' tables (no openings left: 0)."""
+        self.hands = order
+        self.n = [found[key][0] for key in order]
+        self.counts = [found[key][1] for key in order]
+        self.drawable = [found[key][2] for key in order]
+        self.kids = [tuple((r, self.index[child]) for r, child in found[key][3]) for key in order]
+        """Per hand: (ways, the hand it leads to) for each card it may draw without busting."""
+        self.bust = [found[key][4] for key in order]
+        """Ways a card drawn busts the hand, each at the scale of a node with n - 1 cards."""
+        self.mass = [found[key][5] for key in order]
+        """The node's count of ways at its own scale (walk.py's ``mass``)."""
+        self.totals = [play.best[m][s] for _, _, s, m, _ in order]
+        classes = [(t, k == 2, bool(m) and k == 2 and s == 14)
+                   for t, (_, _, s, m, k) in zip(self.totals, order, strict=True)]
+        self.classes = list(dict.fromkeys(classes))
+        """Standing classes (total, two cards, triple): how the variant's nets are looked up."""
+        place = {c: i for i, c in enumerate(self.classes)}
+        self.class_of = [place[c] for c in classes]
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def counts_of(self, code: int) -> tuple[int, ...]:
+        return tuple((code // r) % cap for r, cap in zip(self.radix, self.caps, strict=False))
+
+    def _roots(self, game: SevenHalfGame):
+        """The hands the first decisions value (game.first), through exchanged fours too."""
+        for _, u, counts, code, n, p in game.deals():
+            if game.kd_first and KD in (p, u):
+                continue
+            yield from self._firsts(game, u, list(counts), code, n, p, 0)
+
+    def _firsts(self, game: SevenHalfGame, u: int, counts: list[int], code: int, n: int,
+                kind: int, exchanges: int):
+        if game.kd_first and kind == KD:
+            return
+        s, m = game.hand_start(kind)
+        yield (u, code, s, m, 1)
+        if kind == FOUR and exchanges < game.rules.four_exchange_max and n > (1 if u == HIDDEN else 0):
+            for c in range(KINDS):
+                r = counts[c]
+                if r:
+                    counts[c] = r - 1
+                    yield from self._firsts(game, u, counts, code - game.radix[c], n - 1, c,
+                                            exchanges + 1)
+                    counts[c] = r
+
+    def _node(self, play: PlayValues, key: tuple) -> tuple:
+        """(n, counts, may draw, children (ways, key), busting ways, mass) of one hand."""
+        u, code, s, m, k = key
+        counts = list(self.counts_of(code))
+        n = sum(counts)
+        mass = play.fixed(u, counts, n, 1)
+        drawable = play.can_draw(u, n, play.best[m][s], k)
+        kids, bust = [], 0
+        if drawable:
+            for c, s2, m2, busts in play.draws(s, m):
+                r = counts[c]
+                if not r:
+                    continue
+                counts[c] = r - 1
+                if busts:
+                    bust += r * play.fixed(u, counts, n - 1, 1)
+                else:
+                    kids.append((r, (u, code - self.radix[c], s2, m2, k + 1)))
+                counts[c] = r
+        return n, tuple(counts), drawable, kids, bust, mass
+
+
+class StandTable:
+    """The dealer's distribution against each hand of a graph standing, packed (dealer.py) and
+    unpacked: a standing hand's value is its unpacked row dotted with the hand's nets."""
+
+    def __init__(self, graph: HandGraph, play: PlayValues):
+        dealer, must_reach = play.dealer, play.must_reach
+        # Graphs of different players' rules hold many of the same hands: a distribution
+        # unpacked for one of the dealer's tables serves the next.
+        known, rows = dealer.against, dealer.unpacked
+        self.packed, self.rows = [], []
+        for (u, code, _, _, _), counts, n, t in zip(graph.hands, graph.counts, graph.n,
+                                                    graph.totals, strict=True):
+            reach = must_reach and t == TARGET
+            packed = known.get((u, code, reach))
+            if packed is None:
+                packed = known[(u, code, reach)] = dealer_packed(play, u, list(counts), code,
+                                                                 n, reach)
+            row = rows.get(packed)
+            if row is None:
+                row = rows[packed] = tuple(dealer.unpack(packed))
+            self.packed.append(packed)
+            self.rows.append(row)
+
+
+def dealer_packed(play: PlayValues, upcard: int, counts: list[int], code: int, n: int,
+                  reach: bool) -> int:
+    """The dealer's packed distribution against a hand, as ``PlayValues.dealer_vs`` weighs it.
+
+    A hidden upcard that may not be the king of diamonds sums one distribution per upcard,
+    weighted by its count; the sum is taken packed (every slot stays below n!, so no slot
+    carries into the next) and dotting it equals summing the dots.
+    """
+    dealer = play.dealer
+    if upcard != HIDDEN:
+        return dealer.start(upcard, counts, code, n, reach)
+    if not play.kd_first:
+        return dealer.draw(counts, code, n, 0, 0, 0, reach)
+    total = 0
+    for u in play.live_upcards:
+        r = counts[u]
+        if r:
+            counts[u] = r - 1
+            total += r * dealer.start(u, counts, code - play.radix[u], n - 1, reach)
+            counts[u] = r
+    return total
+
+
+def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:
+    """Fill ``play``'s value and decision tables for every hand of the graph, as the
+    recursion would: stand unless drawing is worth strictly more."""
+    nets = [play.settlement.nets(*c) for c in graph.classes]
+    scale = play.scale
+    values = [0] * len(graph)
+    actions = [STAND] * len(graph)
+    rows, class_of, drawable, kids, bust = (table.rows, graph.class_of, graph.drawable,
+                                            graph.kids, graph.bust)
+    for i in range(len(graph)):
+        best = sum(map(mul, rows[i], nets[class_of[i]]))
+        if drawable[i]:
+            drawn = -scale * bust[i]
+            for r, j in kids[i]:
+                drawn += r * values[j]
+            if drawn > best:
+                best = drawn
+                actions[i] = HIT
+        values[i] = best
+    play.memo.update(zip(graph.keys, values, strict=True))
+    play.action.update(zip(graph.keys, actions, strict=True))
+
+
+class GraphWalk(Walk):
+    """The forward pass with the hands' part taken over the graph (walk.py for the rest)."""
+
+    def __init__(self, game: SevenHalfGame, graph: HandGraph, table: StandTable):
+        super().__init__(game)
+        self.graph = graph
+        self.table = table
+
+    def levels(self, pending) -> None:
+        index = self.graph.index
+        seeds: dict[int, list[int]] = {}
+        for layer in pending.values():
+            for (u, code, s, m, k, splits, units), reach in layer.items():
+                i = index.get((u, code, s, m, k))
+                if i is None or splits:
+                    return super().levels(pending)
+                seeds.setdefault(units, [0] * len(index))[i] += reach
+        pending.clear()
+        for units, reach in seeds.items():
+            self._flow(units, reach)
+
+    def _flow(self, units: int, reach: list[int]) -> None:
+        """Push the counts down the graph (most unseen cards first) and settle every ending
+        of hands staking ``units``: busts together, standing hands per class."""
+        g, graph = self.g, self.graph
+        action = g.play.action
+        hits = [action[key] == HIT for key in graph.keys]
+        kids, bust, mass, packed, class_of = (graph.kids, graph.bust, graph.mass,
+                                              self.table.packed, graph.class_of)
+        hands = graph.hands
+        stood: dict[int, int] = {}
+        busted = stand_mass = hit_mass = 0
+        any_stand = any_hit = False
+        for i in range(len(reach) - 1, -1, -1):
+            r = reach[i]
+            if not r:
+                continue
+            if hits[i]:
+                if hands[i][4] == 1:
+                    hit_mass += r * mass[i]
+                    any_hit = True
+                busted += r * bust[i]
+                for ways, j in kids[i]:
+                    reach[j] += r * ways
+            else:
+                stand_mass += r * mass[i]
+                any_stand = True
+                c = class_of[i]
+                stood[c] = stood.get(c, 0) + r * packed[i]
+        if any_stand:
+            self.dec["stand"] += stand_mass
+        if any_hit:
+            self.dec["hit"] += hit_mass
+        if busted:
+            self.out[-units * g.scale] += busted
+        unpack, settlement = g.dealer.unpack, g.settlement
+        for c, total in stood.items():
+            for x, d in zip(settlement.nets(*graph.classes[c]), unpack(total), strict=False):
+                if d:
+                    self.out[units * x] += d

@@ -1,0 +1,57 @@
+"""Local processes are handed whole runs of a dealer's variants, back where that dealer was
+counted, with loads kept level; what they analyse is what one process analyses."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from casino.rules import preset
+from certification.odds.tuner import LocalEvaluator, TuningRequest, parse_vary, tune
+from certification.odds.tuner.evaluate import Lanes, dealer_part, sharing_key
+
+
+def _keys(stands: list[str], per_dealer: int) -> list[tuple]:
+    hands = "h"
+    return sorted((1, "none", Fraction(s), 0, True, f"{hands}{i}")
+                  for s in stands for i in range(per_dealer))
+
+
+def test_every_variant_goes_to_one_lane():
+    keys = _keys(["5", "11/2", "6", "13/2"], 10)
+    plan = Lanes(2, 16).plan(keys)
+    assert sorted(p for lane in plan for p in lane) == list(range(len(keys)))
+    assert all(lane == sorted(lane) for lane in plan)
+
+
+def test_a_dealer_goes_back_to_the_lane_that_counted_it():
+    lanes = Lanes(2, 16)
+    first = lanes.plan(_keys(["5", "6"], 4))
+    owner = {dealer_part(k): i for i, lane in enumerate(first)
+             for k in (_keys(["5", "6"], 4)[p] for p in lane)}
+    again = _keys(["5", "6"], 3)
+    second = lanes.plan(again)
+    for i, lane in enumerate(second):
+        for p in lane:
+            assert owner[dealer_part(again[p])] == i
+
+
+def test_many_dealers_of_one_variant_are_spread_evenly():
+    keys = [(1, "none", Fraction(6), limit, True, "h") for limit in range(1, 16)]
+    keys += [(1, "special", Fraction(s, 2), 0, True, "h") for s in range(1, 16)]
+    plan = Lanes(2, 16).plan(sorted(keys))
+    assert abs(len(plan[0]) - len(plan[1])) <= 8
+
+
+def test_two_processes_analyse_what_one_does():
+    base = preset("siete-y-media")
+    vary = ["fold_allowed=false,true", "payouts.seven_and_half=1,2", "dealer_stands_at=5,6",
+            "dealer_max_cards=2,3,unlimited"]
+    request = TuningRequest(base=base, knobs=tuple(parse_vary(base.family, vary)),
+                            band=(Fraction(-1, 100), Fraction(4, 100)), limit=200)
+    with LocalEvaluator(workers=1) as one:
+        alone = tune(request, one)
+    with LocalEvaluator(workers=2) as two:
+        shared = tune(request, two, batch_size=8)
+    assert [(p.candidate.changes, p.figures.bets) for p in alone.points] == \
+        [(p.candidate.changes, p.figures.bets) for p in shared.points]
+    assert sorted({sharing_key(p.candidate.rules)[:1] for p in shared.points}) == [(1,)]
