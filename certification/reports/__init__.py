@@ -1,13 +1,12 @@
 """The certification PDF: plain data in, a signed-off document out. No Django here.
 
-The names below are loaded on first use (PEP 562): every Django process imports the
-signing and verification modules of this package, and the renderer behind them (ReportLab,
-every section) only when a document is drawn.
+Names load on first use: every Django process imports this package's signing and
+verification modules, and the renderer (ReportLab, every section) only when a document is drawn.
 """
 
-from importlib import import_module
+from certification.lazy import lazy_names
 
-_HOMES = {
+_SOURCES = {
     "CertificateRenderer": ".builder",
     "CertificateData": ".data",
     "Reproducibility": ".data",
@@ -19,14 +18,4 @@ _HOMES = {
     "claimed_certificate": ".verify",
     "sha256_of": ".verify",
 }
-
-__all__ = sorted(_HOMES)
-
-
-def __getattr__(name: str):
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__, __all__ = lazy_names(__name__, globals(), _SOURCES)

@@ -141,36 +141,14 @@ class StandTable:
             reach = must_reach and t == TARGET
             packed = known.get((u, code, reach))
             if packed is None:
-                packed = known[(u, code, reach)] = dealer_packed(play, u, list(counts), code,
-                                                                 n, reach)
+                packed = known[(u, code, reach)] = play.dealer_packed(u, list(counts), code,
+                                                                      n, reach)
             row = rows.get(packed)
             if row is None:
                 row = rows[packed] = tuple(dealer.unpack(packed))
             self.packed.append(packed)
             self.rows.append(row)
 
-
-def dealer_packed(play: PlayValues, upcard: int, counts: list[int], code: int, n: int,
-                  reach: bool) -> int:
-    """The dealer's packed distribution against a hand, as ``PlayValues.dealer_vs`` weighs it.
-
-    A hidden upcard that may not be the king of diamonds sums one distribution per upcard,
-    weighted by its count; the sum is taken packed (every slot stays below n!, so no slot
-    carries into the next) and dotting it equals summing the dots.
-    """
-    dealer = play.dealer
-    if upcard != HIDDEN:
-        return dealer.start(upcard, counts, code, n, reach)
-    if not play.kd_first:
-        return dealer.draw(counts, code, n, 0, 0, 0, reach)
-    total = 0
-    for u in play.live_upcards:
-        r = counts[u]
-        if r:
-            counts[u] = r - 1
-            total += r * dealer.start(u, counts, code - play.radix[u], n - 1, reach)
-            counts[u] = r
-    return total
 
 
 def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:

@@ -202,19 +202,7 @@ class HandNodes:
                 counts[c] = min(self.caps[c] - 1, missing)
                 missing -= counts[c]
         code = sum(x * r for x, r in zip(counts, self.radix, strict=False))
-        play, dealer = self.play, self.play.dealer
-        if upcard != HIDDEN:
-            out = dealer.start(upcard, counts, code, n, reach)
-        elif not play.kd_first:
-            out = dealer.draw(counts, code, n, 0, 0, 0, reach)
-        else:
-            out = 0
-            for u in play.live_upcards:
-                r = counts[u]
-                if r:
-                    counts[u] = r - 1
-                    out += r * dealer.start(u, counts, code - self.radix[u], n - 1, reach)
-                    counts[u] = r
+        out = self.play.dealer_packed(upcard, counts, code, n, reach)
         self.ends[key] = out
         return out
 

@@ -54,24 +54,31 @@ class PlayValues:
             return net * self.live(counts, n) * self.fact[n - 1]
         return net * self.fact[n]
 
-    def dealer_vs(self, upcard: int, counts: list[int], code: int, n: int, reach: bool,
-                  nets: tuple[int, ...]) -> int:
+    def dealer_packed(self, upcard: int, counts: list[int], code: int, n: int, reach: bool) -> int:
+        """The dealer's packed outcome distribution (times n!) against a standing hand.
+
+        A hidden upcard that may not be the king of diamonds sums one distribution per
+        upcard, weighted by its count: packed slots never carry (each stays below n!), so
+        dotting the sum equals summing the dots.
+        """
         dealer = self.dealer
         if upcard != HIDDEN:
-            return dealer.dot(dealer.start(upcard, counts, code, n, reach), nets)
+            return dealer.start(upcard, counts, code, n, reach)
         if not self.kd_first:
             # The unseen upcard is just the dealer's first draw from the unseen cards.
-            return dealer.dot(dealer.draw(counts, code, n, 0, 0, 0, reach), nets)
+            return dealer.draw(counts, code, n, 0, 0, 0, reach)
         total = 0
         for u in self.live_upcards:
             r = counts[u]
-            if not r:
-                continue
-            counts[u] = r - 1
-            dist = dealer.start(u, counts, code - self.radix[u], n - 1, reach)
-            counts[u] = r
-            total += r * dealer.dot(dist, nets)
+            if r:
+                counts[u] = r - 1
+                total += r * dealer.start(u, counts, code - self.radix[u], n - 1, reach)
+                counts[u] = r
         return total
+
+    def dealer_vs(self, upcard: int, counts: list[int], code: int, n: int, reach: bool,
+                  nets: tuple[int, ...]) -> int:
+        return self.dealer.dot(self.dealer_packed(upcard, counts, code, n, reach), nets)
 
     def stand_nets(self, s: int, m: int, k: int, shot: bool = False) -> tuple[int, tuple[int, ...]]:
         t = self.best[m][s]

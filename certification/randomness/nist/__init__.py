@@ -5,7 +5,7 @@ RNG output into streams, runs them in a process pool and adds the second-level a
 the reference's finalAnalysisReport.
 """
 
-from ..lazy import lazy_names
+from certification.lazy import lazy_names
 
 _SOURCES = {
     "MIN_BITS": ".battery",

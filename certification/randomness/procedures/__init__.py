@@ -1,6 +1,6 @@
 """Hand-shuffle procedure models and how close they come to a uniform deck."""
 
-from ..lazy import lazy_names
+from certification.lazy import lazy_names
 
 _SOURCES = {
     "Assessment": ".assess",

@@ -1,6 +1,6 @@
 """Shuffle-log battery: are the deck orders that reach the table random?"""
 
-from ..lazy import lazy_names
+from certification.lazy import lazy_names
 
 _SOURCES = {
     "run_battery": ".battery",

@@ -1,8 +1,8 @@
-"""A package's names resolved on first use (PEP 562), for the randomness packages.
+"""A package's names resolved on first use (PEP 562).
 
-Reading an input file through these packages must not import the tests' scipy
-dependencies: Django's start-up reaches them through the evidence checks, and every web,
-worker and command process would pay for it.
+Django's start-up reaches these packages (the randomness evidence checks, the certificate's
+signing and verification), and every web, worker and command process would otherwise import
+scipy or ReportLab, which only the tests and the documents themselves need.
 """
 
 from __future__ import annotations
