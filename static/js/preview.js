@@ -111,6 +111,14 @@
     timer = setTimeout(refresh, DEBOUNCE_MS);
   }
 
+  // What was typed before this script ran (it loads after the page) is priced too.
+  function edited(el) {
+    if (el.tagName === "SELECT") return [...el.options].some((o) => o.selected !== o.defaultSelected);
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    return "defaultValue" in el && el.type !== "hidden" && el.value !== el.defaultValue;
+  }
+
   form.addEventListener("input", schedule);
   form.addEventListener("change", schedule);
+  if ([...form.elements].some(edited)) schedule();
 })();

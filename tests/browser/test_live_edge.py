@@ -46,6 +46,21 @@ def test_the_house_edge_and_field_errors_follow_the_form(sign_in, shoot, page_pr
     expect(page.locator("#edge-table")).not_to_contain_text("player advantage", timeout=5_000)
 
 
+def test_a_payout_typed_before_the_script_ran_is_priced_when_it_does(sign_in):
+    JurisdictionFactory()
+    page = sign_in(UserFactory(username="ugo", roles=[Role.OFFICER]))
+    held = []
+    # The page's script arrives only after the user has typed (a slow network, a cold cache).
+    page.route("**/js/preview.js", lambda route: held.append(route))
+    page.goto("/variants/create/?preset=sette-e-mezzo", wait_until="commit")
+    before = main_edge(page)
+    page.get_by_label("Natural (reale)").fill("3")
+    page.wait_for_timeout(200)  # the held request reaches the route handler meanwhile
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator('#edge-table tr[data-bet="main"] .house-edge')).not_to_have_text(before, timeout=5_000)
+
+
 def test_forms_are_usable_from_the_keyboard_with_a_visible_focus(sign_in):
     JurisdictionFactory()
     page = sign_in(UserFactory(username="kai", roles=[Role.OFFICER]))
