@@ -37,8 +37,10 @@ DEFAULT_HANDS = 32
 DEFAULT_GRAPHS = 128
 """Graphs of the players' hands kept per process (a MB or two each); a search of every
 knob to two changes meets about a hundred."""
-TABLES_PER_DEALER = 16
-"""Stand tables kept per dealer, one per graph of hands it played against (a MB each at most)."""
+TABLES_PER_DEALER = 96
+"""Stand tables kept per dealer, one per graph of hands it played against: a table holds
+references to distributions the dealer keeps anyway (a few hundred KB at most), and a search
+of every knob to two changes plays the preset's dealer against about ninety graphs."""
 
 
 def dealer_signature(game: SevenHalfGame) -> Hashable:
@@ -52,11 +54,31 @@ def play_signature(game: SevenHalfGame) -> Hashable:
     """Everything the player's hand values depend on besides the dealer, read from the built
     game: how a standing hand is paid against each dealer outcome (the nets, in the units of
     the game's scale, shot sevens included), and the rules of drawing and opening."""
-    play, nets = game.play, game.settlement.nets
-    paid = tuple(nets(t, two, triple, shot) for t in range(1, TARGET + 1)
-                 for two in (False, True) for triple in (False, True) for shot in (False, True))
-    return (paid, play.scale, play.wild, play.kd_first, play.max_cards, play.must_reach,
-            play.split_figures)
+    play = game.play
+    return (_paid(game.settlement), play.scale, play.wild, play.kd_first, play.max_cards,
+            play.must_reach, play.split_figures)
+
+
+_PAID: dict[tuple, tuple] = {}
+_PAID_KEPT = 4096
+
+
+def _paid(settlement) -> tuple:
+    """Every net a standing hand can be paid, per class of hand: worked out once per set of
+    the inputs ``Settlement.nets`` reads, as a search meets the same ones again and again."""
+    rules, p = settlement.rules, settlement.rules.payouts
+    key = (tuple(settlement.slots), settlement.scale, rules.ties, p.win, p.seven_and_half,
+           p.natural, p.triple, p.shoot_seven, p.dealer_natural_amount)
+    paid = _PAID.get(key)
+    if paid is None:
+        nets = settlement.nets
+        paid = tuple(nets(t, two, triple, shot) for t in range(1, TARGET + 1)
+                     for two in (False, True) for triple in (False, True)
+                     for shot in (False, True))
+        if len(_PAID) >= _PAID_KEPT:
+            _PAID.clear()
+        _PAID[key] = paid
+    return paid
 
 
 class DealerPool:
