@@ -148,6 +148,14 @@ class StandTable:
                 row = rows[packed] = tuple(dealer.unpack(packed))
             self.packed.append(packed)
             self.rows.append(row)
+        # Hands standing against the same distribution in the same class are worth the same:
+        # a variant values each such pair once.
+        pairs: dict[tuple[int, int], int] = {}
+        self.stand_pair = [pairs.setdefault((id(row), c), len(pairs))
+                           for row, c in zip(self.rows, graph.class_of, strict=True)]
+        holder = dict(zip(self.stand_pair, range(len(self.rows)), strict=True))
+        self.pairs = [(self.rows[holder[p]], graph.class_of[holder[p]]) for p in range(len(pairs))]
+        """(row, class) of each pair, in the numbering of ``stand_pair``."""
 
 
 
@@ -155,13 +163,13 @@ def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:
     """Fill ``play``'s value and decision tables for every hand of the graph, as the
     recursion would: stand unless drawing is worth strictly more."""
     nets = [play.settlement.nets(*c) for c in graph.classes]
+    stands = [sum(map(mul, row, nets[c])) for row, c in table.pairs]
     scale = play.scale
     values = [0] * len(graph)
     actions = [STAND] * len(graph)
-    rows, class_of, drawable, kids, bust = (table.rows, graph.class_of, graph.drawable,
-                                            graph.kids, graph.bust)
+    stand_pair, drawable, kids, bust = table.stand_pair, graph.drawable, graph.kids, graph.bust
     for i in range(len(graph)):
-        best = sum(map(mul, rows[i], nets[class_of[i]]))
+        best = stands[stand_pair[i]]
         if drawable[i]:
             drawn = -scale * bust[i]
             for r, j in kids[i]:
