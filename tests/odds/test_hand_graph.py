@@ -83,3 +83,29 @@ def test_a_game_that_may_open_is_left_to_the_engine():
     pool = DealerPool()
     assert pool.hands_on_graph(pool.game(rules)) is None
     assert main_bet_figures(rules, pool).outcomes == analyze_seven_half(rules).bets["main"].outcomes
+
+
+def _nodes(graph: HandGraph) -> dict:
+    return {key: (graph.n[i], graph.counts[i], graph.drawable[i],
+                  sorted((r, graph.hands[j]) for r, j in graph.kids[i]), graph.bust[i],
+                  graph.mass[i]) for i, key in enumerate(graph.hands)}
+
+
+@pytest.mark.parametrize(("name", "limit"), [("siete-y-media", 2), ("seven-half-home", 3),
+                                             ("sette-e-mezzo", 4), ("siete-y-media", 15)])
+def test_a_limited_player_s_graph_taken_from_the_unlimited_one_is_the_one_the_deals_build(
+        name, limit):
+    unlimited = HandGraph(SevenHalfGame(preset(name)))
+    rules = with_overrides(preset(name), [f"player_max_cards={limit}"])
+    built, taken = HandGraph(SevenHalfGame(rules)), HandGraph(SevenHalfGame(rules), unlimited)
+    assert _nodes(taken) == _nodes(built)
+    assert len(taken) < len(unlimited) or limit == 15
+
+
+def test_a_search_s_pool_takes_a_limited_player_s_hands_from_the_unlimited_graph():
+    pool = DealerPool()
+    home = preset("seven-half-home")
+    main_bet_figures(home, pool)
+    for limit in (2, 5):
+        rules = with_overrides(home, [f"player_max_cards={limit}"])
+        assert main_bet_figures(rules, pool).outcomes == analyze_seven_half(rules).bets["main"].outcomes

@@ -26,7 +26,7 @@ from certification.odds.results import BetFigures
 from .dealer import DealerCounter
 from .deck import TARGET
 from .game import SevenHalfGame
-from .hand_graph import GraphWalk, HandGraph, StandTable, graph_key, value_hands
+from .hand_graph import GraphWalk, HandGraph, StandTable, graph_key, unlimited_player, value_hands
 from .play import PlayValues
 from .walk import Walk
 
@@ -152,7 +152,7 @@ class DealerPool:
             return None
         graph = self._graphs.get(key)
         if graph is None:
-            graph = self._graphs[key] = HandGraph(game)
+            graph = self._graphs[key] = HandGraph(game, self._graphs.get(unlimited_player(key)))
             if len(self._graphs) > self.graphs:
                 self._graphs.popitem(last=False)
         else:

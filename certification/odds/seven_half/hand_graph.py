@@ -25,7 +25,7 @@ from operator import mul
 
 from .deck import FOUR, KD, KINDS, TARGET
 from .game import SevenHalfGame
-from .play import HIDDEN, HIT, STAND, PlayValues
+from .play import HIDDEN, HIT, NO_LIMIT, STAND, PlayValues
 from .walk import Walk
 
 
@@ -38,22 +38,24 @@ def graph_key(game: SevenHalfGame) -> Hashable | None:
             game.rules.four_exchange_max)
 
 
+def unlimited_player(key: Hashable) -> Hashable | None:
+    """The graph key of the same game with no card limit for the player (None: it has none):
+    a limited player's hands are found in that graph (``HandGraph``'s ``wider``)."""
+    *before, max_cards, exchanges = key
+    return None if max_cards >= NO_LIMIT else (*before, NO_LIMIT, exchanges)
+
+
 class HandGraph:
     """Every hand (upcard, unseen cards, s, m, cards) a player can hold in ``game``'s deals,
     ordered by the number of unseen cards, fewest first (a card drawn leads one place on)."""
 
-    def __init__(self, game: SevenHalfGame):
+    def __init__(self, game: SevenHalfGame, wider: HandGraph | None = None):
+        """``wider``: the graph of the same game without the player's card limit, whose hands
+        up to the limit are this graph's (``_within_limit``); None builds from the deals."""
         play = game.play
         self.radix = game.radix
         self.caps = game.caps
-        found: dict[tuple, tuple] = {}
-        stack = list(self._roots(game))
-        while stack:
-            key = stack.pop()
-            if key in found:
-                continue
-            node = found[key] = self._node(play, key)
-            stack.extend(child for _, child in node[3])
+        found = self._within_limit(wider, play.max_cards) if wider else self._reached(game)
         order = sorted(found, key=lambda key: found[key][0])
         self.index = {key: i for i, key in enumerate(order)}
         self.keys = [(*key, 0) for key in order]
@@ -78,6 +80,33 @@ class HandGraph:
 
     def __len__(self) -> int:
         return len(self.hands)
+
+    def _reached(self, game: SevenHalfGame) -> dict[tuple, tuple]:
+        found: dict[tuple, tuple] = {}
+        stack = list(self._roots(game))
+        while stack:
+            key = stack.pop()
+            if key in found:
+                continue
+            node = found[key] = self._node(game.play, key)
+            stack.extend(child for _, child in node[3])
+        return found
+
+    def _within_limit(self, wider: HandGraph, limit: int) -> dict[tuple, tuple]:
+        """The nodes of ``wider`` a player limited to ``limit`` cards reaches: every hand of
+        fewer cards draws as before, and one of ``limit`` cards stands."""
+        found: dict[tuple, tuple] = {}
+        for i, key in enumerate(wider.hands):
+            k = key[4]
+            if k > limit:
+                continue
+            if k == limit:
+                found[key] = (wider.n[i], wider.counts[i], False, (), 0, wider.mass[i])
+            else:
+                kids = tuple((r, wider.hands[j]) for r, j in wider.kids[i])
+                found[key] = (wider.n[i], wider.counts[i], wider.drawable[i], kids,
+                              wider.bust[i], wider.mass[i])
+        return found
 
     def counts_of(self, code: int) -> tuple[int, ...]:
         return tuple((code // r) % cap for r, cap in zip(self.radix, self.caps, strict=False))

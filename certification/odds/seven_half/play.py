@@ -14,6 +14,8 @@ from .settle import Settlement
 
 STAND, HIT, SPLIT = "stand", "hit", "split"
 HIDDEN = -1
+NO_LIMIT = 10**6
+"""The card limit of a player who has none (more cards than any deck holds)."""
 
 
 class PlayValues:
@@ -25,7 +27,7 @@ class PlayValues:
         self.radix = radix
         self.fact = factorials
         self.wild = wild
-        self.max_cards = max_cards if max_cards is not None else 10**6
+        self.max_cards = max_cards if max_cards is not None else NO_LIMIT
         self.must_reach = must_reach
         self.split_figures = split_figures
         self.best = dealer.best
