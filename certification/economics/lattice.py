@@ -85,11 +85,11 @@ class LatticeLaw:
     # The values ascend, so the points below (or above) x are a prefix (a suffix) found by
     # bisection; summing that slice adds the same numbers in the same order as a mask would.
     def below(self, x: float, *, inclusive: bool = False) -> float:
-        end = np.searchsorted(self.values, x, side="right" if inclusive else "left")
+        end = self.values.searchsorted(x, side="right" if inclusive else "left")
         return float(self.probs[:end].sum())
 
     def above(self, x: float, *, inclusive: bool = False) -> float:
-        start = np.searchsorted(self.values, x, side="left" if inclusive else "right")
+        start = self.values.searchsorted(x, side="left" if inclusive else "right")
         return float(self.probs[start:].sum())
 
     def log_mgf(self, theta: float) -> float:
