@@ -118,7 +118,7 @@ class DayLaws:
             self.cache[rounds] = self.round.power(rounds)
         law = self.cache[rounds]
         if law is not None:
-            p = 2 * min(law.below(x, inclusive=True), law.above(x, inclusive=True))
+            p = 2 * law.smaller_tail(x)
             if p > 1e-9:
                 return min(1.0, p)
         # Below the FFT's rounding noise (or too wide for it): Chernoff bounds on each side,
