@@ -118,7 +118,7 @@ class DayLaws:
             self.cache[rounds] = self.round.power(rounds)
         law = self.cache[rounds]
         if law is not None:
-            p = 2 * min(law.below(x, inclusive=True), law.above(x, inclusive=True))
+            p = 2 * law.smaller_tail(x)
             if p > 1e-9:
                 return min(1.0, p)
         # Below the FFT's rounding noise (or too wide for it): Chernoff bounds on each side,
@@ -138,9 +138,11 @@ class TableModel:
     # Computed once for all the table's days (a long file has thousands of them).
     round_variance: float = field(init=False, repr=False)
     """Var(table round) / seats**2."""
-    hold_range: tuple[Fraction, Fraction] = field(init=False, repr=False)
+    hold_range: tuple[tuple[int, int], tuple[int, int]] = field(init=False, repr=False)
     """What the house can make of a round per unit wagered: from paying the most to
-    collecting it."""
+    collecting it (each as numerator and positive denominator)."""
+    edge: tuple[int, int] = field(init=False, repr=False)
+    """The house edge as numerator and positive denominator."""
 
     def __post_init__(self) -> None:
         if self.seats < 1:
@@ -148,7 +150,9 @@ class TableModel:
         if self.laws is None:
             self.laws = DayLaws(self.seat, self.seats)
         self.round_variance = float(self.seat.table_variance(self.seats)) / self.seats ** 2
-        self.hold_range = (-self.seat.highest, -self.seat.lowest)
+        lowest, highest = -self.seat.highest, -self.seat.lowest
+        self.hold_range = (lowest.as_integer_ratio(), highest.as_integer_ratio())
+        self.edge = self.seat.house_edge.as_integer_ratio()
 
 
 def field_check(days: list[FieldDay], seat: SeatLaw | None = None, *, seats: int = 1,
@@ -177,15 +181,26 @@ def field_check(days: list[FieldDay], seat: SeatLaw | None = None, *, seats: int
 
 
 def _day(d: FieldDay, model: TableModel, level: float) -> DayResult:
-    expected = float(model.seat.house_edge * d.handle)
-    sd = float(d.handle) / math.sqrt(d.rounds) * math.sqrt(model.round_variance)
-    z = (float(d.win) - expected) / sd if sd else 0.0
-    hold = d.win / d.handle
-    lowest, highest = model.hold_range
-    if not lowest <= hold <= highest:
+    # A file holds thousands of days: the rationals are taken apart into integers here, as a
+    # Fraction would reduce each intermediate by a gcd. Every float is still one correctly
+    # rounded division of the exact numerator by the exact denominator, as float(Fraction) is.
+    win_n, win_d = d.win.numerator, d.win.denominator
+    handle_n, handle_d = d.handle.numerator, d.handle.denominator
+    edge_n, edge_d = model.edge
+    expected = (edge_n * handle_n) / (edge_d * handle_d)
+    sd = handle_n / handle_d / math.sqrt(d.rounds) * math.sqrt(model.round_variance)
+    z = (win_n / win_d - expected) / sd if sd else 0.0
+    # hold = win / handle = hold_n / hold_d with hold_d > 0.
+    hold_n, hold_d = win_n * handle_d, win_d * handle_n
+    if hold_d < 0:
+        hold_n, hold_d = -hold_n, -hold_d
+    elif hold_d == 0:
+        raise ZeroDivisionError(f"the day on line {d.line} has no handle")
+    (low_n, low_d), (high_n, high_d) = model.hold_range
+    if not (low_n * hold_d <= hold_n * low_d and hold_n * high_d <= high_n * hold_d):
         return DayResult(d, expected, sd, z, 0.0, "impossible")
     # The day's win in seat bets (bet = handle / (rounds x seats)), exact until the float.
-    p = model.laws.tails(d.rounds, float(hold * (d.rounds * model.seats)))
+    p = model.laws.tails(d.rounds, hold_n * (d.rounds * model.seats) / hold_d)
     return DayResult(d, expected, sd, z, p, "improbable" if p < level else "")
 
 

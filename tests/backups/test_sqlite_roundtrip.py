@@ -4,6 +4,7 @@ a used database are refused with nothing changed."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -23,8 +24,13 @@ from .support import (
 
 
 def _certified_and_backed_up(root: Path) -> None:
+    # A folder as ``migrate`` leaves it is kept for the tests that restore into a migrated
+    # installation: migrated once per run, copied by each.
+    done = manage(sqlite_env(root / "migrated"), "migrate", "--noinput")
+    assert done.returncode == 0, f"migrate: {done.stderr}"
+    shutil.copytree(root / "migrated", root / "source")
     env = sqlite_env(root / "source")
-    for args in (("migrate", "--noinput"), ("load_presets",),
+    for args in (("load_presets",),
                  ("certify", "sette-e-mezzo", "--out", str(root / "sette.pdf"), "--rounds", "20000"),
                  ("backup", "--out", str(root / "backup.tar"))):
         done = manage(env, *args)
@@ -33,8 +39,9 @@ def _certified_and_backed_up(root: Path) -> None:
 
 @pytest.fixture(scope="module")
 def installation(tmp_path_factory):
-    """A certified variant on the embedded default, and its backup (read only: built once
-    for the whole run, whichever workers take this module's tests)."""
+    """A certified variant on the embedded default, its backup, and a freshly migrated
+    installation (read only: built once for the whole run, whichever workers take this
+    module's tests)."""
     return built_once(tmp_path_factory, "embedded-backup", _certified_and_backed_up)
 
 
@@ -63,7 +70,7 @@ def test_a_fresh_folder_gets_every_row_file_and_signature_back(installation, tmp
 def test_a_migrated_database_takes_it_once_and_then_refuses(installation, tmp_path):
     target = tmp_path / "target"
     env = sqlite_env(target)
-    assert manage(env, "migrate", "--noinput").returncode == 0
+    shutil.copytree(installation / "migrated", target)
     assert manage(env, "restore", str(installation / "backup.tar")).returncode == 0
     database = target / "tablecert.sqlite3"
     before = (sqlite_counts(database), file_hashes(target / "media"), database.read_bytes())

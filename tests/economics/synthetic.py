@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
 
@@ -43,14 +44,15 @@ class Sampler:
                 total += int(rng.multinomial(n * seats, probs) @ values)
         return Fraction(total, self.den)
 
-    def days(self, rng: np.random.Generator, rounds: np.ndarray, seats: int) -> list[Fraction]:
-        """``day`` for many days at once (one draw per outcome for all of them): the same
-        law, drawn in another order, so the same seed gives other files than ``day``."""
+    def days(self, rng: np.random.Generator, rounds: np.ndarray, seats: int) -> list[int]:
+        """``day`` for many days at once (one draw per outcome for all of them), each total
+        in units of 1 / ``den``: the same law, drawn in another order, so the same seed gives
+        other files than ``day``."""
         per_outcome = rng.multinomial(rounds, self.weights)
         totals = np.zeros(len(rounds), dtype=np.int64)
         for k, (values, probs) in enumerate(self.outcomes):
             totals += rng.multinomial(per_outcome[:, k] * seats, probs) @ values
-        return [Fraction(int(t), self.den) for t in totals]
+        return totals.tolist()
 
 
 @dataclass
@@ -85,14 +87,22 @@ def generate_clean(sampler: Sampler, *, tables: int, days: int, rounds: tuple[in
     """A file of ``tables`` fault-free tables like ``generate``'s, drawn a table at a time:
     for the statistical checks that need thousands of files."""
     rng = np.random.default_rng(seed)
+    dates = _dates(days)
     out = []
     for t in range(tables):
         counts = rng.integers(rounds[0], rounds[1] + 1, size=days)
-        for i, (n, net) in enumerate(zip(counts, sampler.days(rng, counts, seats), strict=True)):
-            n = int(n)
-            out.append(FieldDay(2 + t * days + i, START + dt.timedelta(days=i), f"T{t}", n,
-                                Fraction(bet * seats * n), -net * bet))
+        totals = sampler.days(rng, counts, seats)
+        name, first_line = f"T{t}", 2 + t * days
+        for i, (n, total) in enumerate(zip(counts.tolist(), totals, strict=True)):
+            # Fraction(int) skips the gcd a numerator and denominator pair needs.
+            win = Fraction(-total * bet) if sampler.den == 1 else Fraction(-total * bet, sampler.den)
+            out.append(FieldDay(first_line + i, dates[i], name, n, Fraction(bet * seats * n), win))
     return out
+
+
+@cache
+def _dates(days: int) -> tuple[dt.date, ...]:
+    return tuple(START + dt.timedelta(days=i) for i in range(days))
 
 
 def to_csv(days: list[FieldDay]) -> str:

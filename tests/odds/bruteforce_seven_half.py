@@ -39,8 +39,8 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
             return max(ok) if ok else None
         return others if others <= Fraction(15, 2) else None
 
-    # Memoised on the exact cards and stock: the same cards in the same stock always give the
-    # same distribution, and the recursion otherwise repeats it for every player hand.
+    # Memoised on the cards (sorted) and stock: the same cards in the same stock always give
+    # the same distribution, and the recursion otherwise repeats it for every player hand.
     @cache
     def dealer(cards: tuple[str, ...], stock: tuple[str, ...], reach: bool) -> dict:
         t = total(cards)
@@ -53,7 +53,8 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
             return {("nat" if natural and pay.dealer_natural_collects is not None else t): Fraction(1)}
         out: dict = {}
         for i, c in enumerate(stock):
-            for k, p in dealer(cards + (c,), stock[:i] + stock[i + 1:], reach).items():
+            # The dealer's cards sorted too: where the dealer ends depends on which it holds.
+            for k, p in dealer(tuple(sorted(cards + (c,))), stock[:i] + stock[i + 1:], reach).items():
                 out[k] = out.get(k, 0) + p / len(stock)
         return out
 
@@ -119,7 +120,9 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
             parts = []
             for i, c in enumerate(stock):
                 rest = stock[:i] + stock[i + 1:]
-                new = cards + (c,)
+                # Sorted, as the stock is: a hand's future depends on which cards it holds,
+                # not the order they came in, so each set of cards is one memoised hand.
+                new = tuple(sorted(cards + (c,)))
                 sub = {-stake: Fraction(1)} if total(new) is None else hand(new, up, rest, stake, splits)
                 parts.append((Fraction(1, len(stock)), sub))
             hit = mix(parts)

@@ -226,20 +226,15 @@ class Opening:
             return
         radix = self.radix
         if queue:
-            # Table order with openings still to settle: the rare states of a short deck.
-            spare = n
-            for c, _radix_c, _head, others, shown2, place, _dropped, _active in moves:
+            # Table order with openings still to settle: the rare states of a short deck. The
+            # queue stays, so every kind stays relevant (``relevant``): the stock is the whole
+            # count, a card of kind c takes its radix off it, and no card is spare.
+            queued = len(queue)
+            for c, radix_c, _head, others, shown2, place, _dropped, active in moves:
                 r = counts[c]
                 if r:
-                    spare -= r
-                    counts[c] = r - 1
-                    self.settled(context, base, counts, n - 1, queue, others, splits, shown2,
-                                 past + place, weight * r)
-                    counts[c] = r
-            if spare:
-                others, shown2, place = spare_move[3:6]
-                self.settled(context, base, counts, n - 1, queue, others, splits, shown2,
-                             past + place, weight * spare)
+                    self.add((context, base, stock - radix_c, queue, others, splits, shown2,
+                              past + place), n - 1, queued + active, weight * r)
             return
         fixed = context << self.context_shift | past << self.stock_bits
         levels = self.levels

@@ -18,6 +18,7 @@ the figures are conservative. Effects are stated in the units a defect is descri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy import optimize, stats
@@ -59,6 +60,14 @@ def detectable_effects(
     shuffles: int, n: int, tests: int, alpha: float = 0.01, copies: int = 1
 ) -> dict[str, Detectable]:
     """Per test name: the smallest effect found with 80% power in a log of ``shuffles`` rows."""
+    return dict(_detectable_effects(shuffles, n, tests, alpha, copies))
+
+
+# Root finding on noncentral tails for each log: logs of one shape (a site's daily logs, a
+# battery run many times) share the answer, so it is worked out once per recent shape.
+@lru_cache(maxsize=256)
+def _detectable_effects(shuffles: int, n: int, tests: int, alpha: float, copies: int
+                        ) -> dict[str, Detectable]:
     level = alpha / tests
     steps = max(shuffles - 1, 1)
     z2, z1 = _z(level), _z(level, two_sided=False)
