@@ -14,7 +14,6 @@ from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
-from scipy import fft, optimize
 
 MAX_POINTS = 1 << 24
 """Largest lattice one FFT may use (about 270 MB of complex numbers at most)."""
@@ -79,6 +78,10 @@ class LatticeLaw:
         size = n * (self.probs.size - 1) + 1
         if size > MAX_POINTS:
             return None
+        # Imported here, as scipy.optimize below: every web process and worker loads this
+        # module with the field-results pages (about a quarter of a second of start-up).
+        from scipy import fft
+
         length = fft.next_fast_len(size, real=True)
         spectrum = fft.rfft(self.probs, length) ** n
         probs = np.clip(fft.irfft(spectrum, length)[:size], 0.0, None)
@@ -131,6 +134,8 @@ def chernoff_below(law: LatticeLaw, n: int, x: float) -> float:
     """An upper bound on P(sum of n rounds <= x) (Chernoff), for tails the FFT cannot resolve."""
     if x >= n * law.mean:
         return 1.0
+    from scipy import optimize
+
     result = optimize.minimize_scalar(
         lambda t: n * law.log_mgf(-t) + t * x, bounds=(0.0, 50.0 * law.denominator), method="bounded")
     return float(min(1.0, math.exp(result.fun)))

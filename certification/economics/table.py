@@ -20,8 +20,6 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from scipy import optimize
-
 from .lattice import LatticeLaw, Tail, probability_below
 from .rounds import SeatLaw
 
@@ -120,6 +118,8 @@ def adjustment_coefficient(law: LatticeLaw) -> float | None:
     high = 1.0
     while law.log_mgf(-high) <= 0:
         high *= 2
+    from scipy import optimize  # not at start-up (lattice.py)
+
     return optimize.brentq(lambda r: law.log_mgf(-r), high / 2 ** 40, high, xtol=1e-14, rtol=1e-12)
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from certification.reports import signing as signatures
 from certification.reports.signing import (
     SignatureCheck,
     SigningIdentity,
@@ -29,11 +30,7 @@ from certification.reports.signing import (
     TimestampAuthority,
     certificate_fingerprint,
     make_self_signed,
-    sign_detached,
-    sign_pdf_bytes,
     split_certificates,
-    validate_detached,
-    validate_pdf,
 )
 
 # Inside the trusted folder, apart from the signing certificates: a timestamp root must
@@ -164,19 +161,20 @@ def sign_pdf(pdf: bytes, *, reason: str) -> bytes:
     """
     tsa = timestamp_authority()
     try:
-        return sign_pdf_bytes(pdf, signing_identity(), reason=reason,
-                              name=settings.TABLECERT_SIGNER_NAME, tsa=tsa)
+        # Through the module: pyHanko loads on the first signature, not at start-up.
+        return signatures.sign_pdf_bytes(pdf, signing_identity(), reason=reason,
+                                         name=settings.TABLECERT_SIGNER_NAME, tsa=tsa)
     except SigningKeyError as exc:
         raise ImproperlyConfigured(f"the signing key cannot be used: {exc}") from None
 
 
 def sign_manifest(data: bytes) -> bytes:
-    return sign_detached(data, signing_identity())
+    return signatures.sign_detached(data, signing_identity())
 
 
 def pdf_signature_check(pdf: bytes) -> SignatureCheck:
-    return validate_pdf(pdf, trusted_certificates(), trusted_tsa_roots())
+    return signatures.validate_pdf(pdf, trusted_certificates(), trusted_tsa_roots())
 
 
 def manifest_signature_check(data: bytes, signature: bytes) -> SignatureCheck:
-    return validate_detached(data, signature, trusted_certificates())
+    return signatures.validate_detached(data, signature, trusted_certificates())
