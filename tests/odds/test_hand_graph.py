@@ -10,6 +10,7 @@ from certification.odds.seven_half import analyze_seven_half
 from certification.odds.seven_half.dealer_reuse import DealerPool, main_bet_figures
 from certification.odds.seven_half.game import SevenHalfGame
 from certification.odds.seven_half.hand_graph import GraphWalk, HandGraph, StandTable, value_hands
+from certification.odds.seven_half.play import NO_LIMIT
 from certification.odds.seven_half.walk import Walk
 
 # Every side of the rules the graph reads or leaves to the engine: hidden and shown upcards,
@@ -109,3 +110,20 @@ def test_a_search_s_pool_takes_a_limited_player_s_hands_from_the_unlimited_graph
     for limit in (2, 5):
         rules = with_overrides(home, [f"player_max_cards={limit}"])
         assert main_bet_figures(rules, pool).outcomes == analyze_seven_half(rules).bets["main"].outcomes
+
+
+def test_from_a_second_card_limit_on_the_pool_builds_the_unlimited_graph_to_take_hands_from(
+        monkeypatch):
+    built, reached = [], HandGraph._reached
+
+    def counted(graph, game):
+        built.append(game.play.max_cards)
+        return reached(graph, game)
+
+    monkeypatch.setattr(HandGraph, "_reached", counted)
+    pool = DealerPool()
+    casino = preset("seven-half-casino")  # the player takes two cards at most
+    for limit in (2, 3, 4, 15):
+        rules = with_overrides(casino, [f"player_max_cards={limit}"])
+        assert main_bet_figures(rules, pool).outcomes == analyze_seven_half(rules).bets["main"].outcomes
+    assert built == [2, NO_LIMIT]  # the first limit on its own, then the unlimited graph once

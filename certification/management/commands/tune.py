@@ -99,6 +99,9 @@ class Command(BaseCommand):
     help = ("The variants with the fewest changes of rules and payouts whose house edge lies "
             "in a band, with the figures a designer trades (edge, element of risk, SD, hit "
             "frequency, average wager), all from the exact engine.")
+    # The system checks import and inspect every URL and view: half a second of a search a
+    # designer waits for, and nothing this command relies on.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("variant", help="a preset, a JSON rule file or a variant id")

@@ -17,6 +17,7 @@ figures equal ``analyze_seven_half``'s, outcome by outcome.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
 from collections.abc import Hashable
 
@@ -90,6 +91,8 @@ class DealerPool:
         self._dealers: OrderedDict[Hashable, object] = OrderedDict()
         self._plays: OrderedDict[Hashable, PlayValues] = OrderedDict()
         self._graphs: OrderedDict[Hashable, HandGraph] = OrderedDict()
+        self._limits_met: OrderedDict[Hashable, bool] = OrderedDict()
+        """Unlimited players' graph keys whose game was met with a card limit already."""
         self._families: OrderedDict[Hashable, DealerCounter] = OrderedDict()
         self.reused = 0
         self.reused_hands = 0
@@ -152,9 +155,7 @@ class DealerPool:
             return None
         graph = self._graphs.get(key)
         if graph is None:
-            graph = self._graphs[key] = HandGraph(game, self._graphs.get(unlimited_player(key)))
-            if len(self._graphs) > self.graphs:
-                self._graphs.popitem(last=False)
+            graph = self._keep_graph(key, HandGraph(game, self._wider_graph(game, key)))
         else:
             self._graphs.move_to_end(key)
         tables = game.dealer.tables
@@ -166,6 +167,31 @@ class DealerPool:
                 tables.pop(next(iter(tables)))
         tables[table_key] = table
         return graph, table
+
+
+    def _keep_graph(self, key: Hashable, graph: HandGraph) -> HandGraph:
+        self._graphs[key] = graph
+        if len(self._graphs) > self.graphs:
+            self._graphs.popitem(last=False)
+        return graph
+
+    def _wider_graph(self, game: SevenHalfGame, key: Hashable) -> HandGraph | None:
+        """The unlimited player's graph to take a limited player's hands from: the one kept,
+        or, from a second card limit on of the same game, one built for it (a search walks
+        every limit; a single limit is cheaper built on its own)."""
+        wide_key = unlimited_player(key)
+        if wide_key is None:
+            return None
+        wider = self._graphs.get(wide_key)
+        if wider is not None:
+            return wider
+        if wide_key not in self._limits_met:
+            self._limits_met[wide_key] = True
+            if len(self._limits_met) > self.graphs:
+                self._limits_met.popitem(last=False)
+            return None
+        unlimited = SevenHalfGame(dataclasses.replace(game.rules, player_max_cards=None))
+        return self._keep_graph(wide_key, HandGraph(unlimited))
 
 
 _shared: DealerPool | None = None
