@@ -61,6 +61,11 @@ class SevenHalfGame:
             self.stakes = sorted({1 + rules.final_bet_min, 1 + rules.final_bet_max})
         else:
             self.stakes = [Fraction(1)]
+        # The first decision of every deal takes one of these ends (and the walk reads its
+        # units back): worked out once, not in Fractions per deal.
+        self.final_bets = [stake - 1 if rules.final_bet else None for stake in self.stakes]
+        self.end_units = [self.stake_units(stake) for stake in self.stakes]
+        self._bet_units = dict(zip(self.final_bets, self.end_units, strict=True))
 
     def sub_deck(self, counts: Sequence[int]) -> SevenHalfGame:
         """This game dealt from fewer cards (at most this deck's of each kind).
@@ -109,6 +114,14 @@ class SevenHalfGame:
         assert units.denominator == 1
         return int(units)
 
+    def bet_units(self, final_bet: Fraction | None) -> int:
+        """The stake of a hand with ``final_bet`` (None: the ante alone), in units."""
+        units = self._bet_units.get(final_bet)
+        if units is None:
+            units = self._bet_units[final_bet] = self.stake_units(
+                1 + final_bet if final_bet is not None else Fraction(1))
+        return units
+
     def kd_units(self) -> int:
         return self.scale * self.settlement.units(self.rules.payouts.kd_first_card or Fraction(0))
 
@@ -134,9 +147,8 @@ class SevenHalfGame:
                 per_unit, action = shot, SHOOT
         # The expectation is linear in the final bet, so an end of the range is optimal;
         # at exactly zero the smaller wager is taken (RULES.md, "Equal choices").
-        stake = self.stakes[-1] if per_unit > 0 else self.stakes[0]
-        best = FirstChoice(action, stake - 1 if self.rules.final_bet else None,
-                           self.stake_units(stake) * per_unit)
+        end = -1 if per_unit > 0 else 0
+        best = FirstChoice(action, self.final_bets[end], self.end_units[end] * per_unit)
         if self.rules.fold_allowed:
             folded = self.play.fixed(upcard, counts, n, -self.scale * self.scale)
             if folded >= best.value:

@@ -117,8 +117,7 @@ class Walk:
                                reach * r)
                 counts[c] = r
             return
-        stake = 1 + choice.final_bet if choice.final_bet is not None else 1
-        units = g.stake_units(stake)
+        units = g.bet_units(choice.final_bet)
         here = reach * self.mass(u, counts, n)
         self.wager += here * units
         if choice.final_bet is not None:
