@@ -25,7 +25,6 @@ from casino.rules.model import SevenHalfRules
 from certification.odds.results import BetFigures
 
 from .dealer import DealerCounter
-from .deck import TARGET
 from .game import SevenHalfGame
 from .hand_graph import GraphWalk, HandGraph, StandTable, graph_key, unlimited_player, value_hands
 from .play import PlayValues
@@ -56,30 +55,8 @@ def play_signature(game: SevenHalfGame) -> Hashable:
     game: how a standing hand is paid against each dealer outcome (the nets, in the units of
     the game's scale, shot sevens included), and the rules of drawing and opening."""
     play = game.play
-    return (_paid(game.settlement), play.scale, play.wild, play.kd_first, play.max_cards,
+    return (game.settlement.every_net(), play.scale, play.wild, play.kd_first, play.max_cards,
             play.must_reach, play.split_figures)
-
-
-_PAID: dict[tuple, tuple] = {}
-_PAID_KEPT = 4096
-
-
-def _paid(settlement) -> tuple:
-    """Every net a standing hand can be paid, per class of hand: worked out once per set of
-    the inputs ``Settlement.nets`` reads, as a search meets the same ones again and again."""
-    rules, p = settlement.rules, settlement.rules.payouts
-    key = (tuple(settlement.slots), settlement.scale, rules.ties, p.win, p.seven_and_half,
-           p.natural, p.triple, p.shoot_seven, p.dealer_natural_amount)
-    paid = _PAID.get(key)
-    if paid is None:
-        nets = settlement.nets
-        paid = tuple(nets(t, two, triple, shot) for t in range(1, TARGET + 1)
-                     for two in (False, True) for triple in (False, True)
-                     for shot in (False, True))
-        if len(_PAID) >= _PAID_KEPT:
-            _PAID.clear()
-        _PAID[key] = paid
-    return paid
 
 
 class DealerPool:

@@ -11,6 +11,8 @@ from .deck import TARGET
 
 BUST = 16
 NATURAL = 17
+_EVERY_NET: dict[tuple, tuple] = {}
+_EVERY_NET_KEPT = 4096
 
 
 def _lcm_of_denominators(values: list[Fraction | None]) -> int:
@@ -65,6 +67,27 @@ class Settlement:
         if shot:
             return p.shoot_seven if p.shoot_seven is not None else p.win
         return p.winning(total_is_7_5=total == TARGET, two_cards=two_cards, is_triple=triple)
+
+    def nets_inputs(self) -> tuple:
+        """Everything ``nets`` reads: settlements equal in these pay every hand alike."""
+        p = self.rules.payouts
+        return (tuple(self.slots), self.scale, self.rules.ties, p.win, p.seven_and_half,
+                p.natural, p.triple, p.shoot_seven, p.dealer_natural_amount)
+
+    def every_net(self) -> tuple[tuple[int, ...], ...]:
+        """``nets`` of every class of standing hand (total, two cards, triple, shot), worked
+        out once per ``nets_inputs`` in the process: a search meets the same ones again and
+        again, each in a settlement of its own."""
+        key = self.nets_inputs()
+        found = _EVERY_NET.get(key)
+        if found is None:
+            found = tuple(self.nets(t, two, triple, shot) for t in range(1, TARGET + 1)
+                          for two in (False, True) for triple in (False, True)
+                          for shot in (False, True))
+            if len(_EVERY_NET) >= _EVERY_NET_KEPT:
+                _EVERY_NET.clear()
+            _EVERY_NET[key] = found
+        return found
 
     def nets(self, total: int, two_cards: bool, triple: bool = False, shot: bool = False) -> tuple[int, ...]:
         """Net per unit stake (times ``scale``) of a standing hand against each dealer slot."""
