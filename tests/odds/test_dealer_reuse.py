@@ -8,6 +8,7 @@ from itertools import product
 from casino.rules import preset, with_overrides
 from certification.odds.seven_half import analyze_seven_half
 from certification.odds.seven_half.dealer_reuse import DealerPool, main_bet_figures
+from certification.odds.seven_half.deck import VALUE
 from certification.odds.seven_half.game import SevenHalfGame
 
 
@@ -133,3 +134,56 @@ def test_dealers_share_what_they_may_draw_only_when_their_limits_play_alike():
         assert dealer.kinds_usable(s, m, k, False) == alone, (limit, s, m, k)
     assert games[MOST_CARDS].dealer.kinds_usable(1, 0, MOST_CARDS, False) == 0
     assert games[40].dealer.kinds_usable(1, 0, MOST_CARDS, False) != 0
+
+
+def _dealer_by_hand(dealer, counts: list[int], n: int, s: int, k: int, target: int,
+                    seen: dict) -> tuple[int, ...]:
+    """A dealer's outcome counts (times n!) by the rule itself: draw below the target and
+    within the card limit, one card at a time, with none of the counter's keys."""
+    key = (tuple(counts), s, k)
+    if key in seen:
+        return seen[key]
+    total = dealer.best[0][s]
+    if total < 0 or total >= target or k >= dealer.max_cards or n == 0:
+        out = [0] * dealer.nslots
+        out[dealer.settlement.outcome(total, k)] = dealer.fact[n]
+    else:
+        out = [0] * dealer.nslots
+        for c, r in enumerate(counts):
+            if r:
+                counts[c] -= 1
+                child = _dealer_by_hand(dealer, counts, n - 1, s + VALUE[c], k + 1, target, seen)
+                counts[c] += 1
+                out = [a + r * b for a, b in zip(out, child, strict=True)]
+    seen[key] = tuple(out)
+    return seen[key]
+
+
+def test_limits_beyond_the_cards_a_dealer_could_take_share_counts_and_stay_exact():
+    # Every card adds at least half a point, so from s half points a dealer takes at most
+    # (target - s) more: the counter tells hands by min(cards left, that), and dealers of one
+    # family share those counts whatever their limit.
+    import random
+
+    pool = DealerPool()
+    rng = random.Random(7)
+    for stands_at, reach in (("5", False), ("6", True), ("3", False)):
+        dealers = [pool.game(with_overrides(preset("siete-y-media"),
+                                            [f"dealer_stands_at={stands_at}",
+                                             f"dealer_max_cards={limit}"])).dealer
+                   for limit in ("15", "2", "9", "4", "6", "3")]
+        for _ in range(6):
+            counts = list(SevenHalfGame(preset("siete-y-media")).full)
+            for _ in range(rng.randrange(2, 9)):
+                c = rng.choice([c for c, r in enumerate(counts) if r])
+                counts[c] -= 1
+            upcard = rng.choice([c for c, r in enumerate(counts) if r])
+            counts[upcard] -= 1
+            n = sum(counts)
+            for dealer in dealers:
+                code = sum(r * p for r, p in zip(counts, dealer.radix, strict=True))
+                target = dealer.target(reach)
+                expected = _dealer_by_hand(dealer, counts, n, VALUE[upcard], 1, target, {})
+                assert tuple(dealer.unpack(dealer.start(upcard, counts, code, n, reach))) \
+                    == expected, (stands_at, dealer.max_cards, counts, upcard)
+        assert all(d._memo is dealers[0]._memo for d in dealers)

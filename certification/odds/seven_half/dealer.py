@@ -73,7 +73,13 @@ class DealerCounter:
         if self.by_cards_left:
             # A dealer yet to take its first card (k = 0) plays as one holding nothing with
             # all its cards left to take.
-            told = _LEFT + self.max_cards - k
+            left = self.max_cards - k
+            if not self.wild:
+                # Every plain card adds at least half a point, so a dealer s half points
+                # short of its target takes at most that many more: more cards left play
+                # alike, and dealers whose limits are that far off share these counts.
+                left = min(left, max(self.target(reach_7_5) - s, 0))
+            told = _LEFT + left
         else:
             told = min(k, self._cards_told)
         return ((s * 2 + m) * 64 + told) * 2 + reach_7_5
