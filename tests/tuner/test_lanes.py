@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from casino.rules import preset
-from certification.odds.tuner import LocalEvaluator, TuningRequest, parse_vary, tune
+from casino.rules import preset, with_overrides
+from certification.odds.tuner import Candidate, LocalEvaluator, TuningRequest, parse_vary, tune
 from certification.odds.tuner.evaluate import Lanes, dealer_part, sharing_key
 
 
@@ -55,3 +55,35 @@ def test_two_processes_analyse_what_one_does():
     assert [(p.candidate.changes, p.figures.bets) for p in alone.points] == \
         [(p.candidate.changes, p.figures.bets) for p in shared.points]
     assert sorted({sharing_key(p.candidate.rules)[:1] for p in shared.points}) == [(1,)]
+
+
+def test_progress_is_told_as_runs_finish_and_the_figures_are_one_process_s():
+    base = preset("siete-y-media")
+    vary = ["payouts.seven_and_half=1,2", "dealer_stands_at=5,6", "dealer_max_cards=2,3,unlimited"]
+    request = TuningRequest(base=base, knobs=tuple(parse_vary(base.family, vary)),
+                            band=(Fraction(-1, 100), Fraction(4, 100)), limit=200)
+    told: list[tuple[int, int, int]] = []
+    with LocalEvaluator(workers=1) as one:
+        alone = tune(request, one)
+    with LocalEvaluator(workers=2, report_every=3) as two:
+        streamed = tune(request, two, lambda *a: told.append(a))
+    assert [(p.candidate.changes, p.figures.bets) for p in alone.points] == \
+        [(p.candidate.changes, p.figures.bets) for p in streamed.points]
+    analysed = [a for _, _, a in told]
+    assert analysed == sorted(analysed) and analysed[-1] == streamed.evaluated
+    # Runs of three per process: the bar moves between a level's first and last analysis.
+    assert len(set(analysed)) > streamed.evaluated // 6
+
+
+def test_an_evaluator_tells_each_finished_run_once():
+    base = preset("siete-y-media")
+    batch = [Candidate((("dealer_stands_at", s),), with_overrides(base, [f"dealer_stands_at={s}"]))
+             for s in ("4", "9/2", "5", "11/2", "13/2")]
+    runs: list[int] = []
+    with LocalEvaluator(workers=2, report_every=2) as two:
+        figures = two(batch, done=runs.append)
+        assert sum(runs) == len(batch) and max(runs) <= 2
+        runs.clear()
+        assert two(batch, done=runs.append) == figures and runs == []  # all from the cache
+    with LocalEvaluator(workers=1) as one:
+        assert [f.bets for f in one(batch)] == [f.bets for f in figures]

@@ -25,9 +25,8 @@ from certification.odds.tuner import (
 )
 
 PROGRESS_EVERY = 48
-"""Analyses per process between two updates of the progress bar: each process takes its
-share of a slice as one run of variants sorted by dealer, so a longer run counts fewer
-dealers twice (one in each process) at the price of a coarser bar."""
+"""Analyses per process between two updates of the progress bar (the processes never wait
+for each other between updates)."""
 
 
 def parse_band(text: str) -> tuple[Fraction, Fraction]:
@@ -148,9 +147,9 @@ class Command(BaseCommand):
             request = TuningRequest(base=rules, knobs=tuple(knobs), band=band, bet=o["bet"],
                                     bounds=bounds, max_changes=max_changes, limit=o["limit"],
                                     variant=name)
-            with LocalEvaluator(workers=o["workers"]) as evaluate, closing(Progress()) as bar:
-                result = tune(request, evaluate, variant_progress(bar),
-                              batch_size=PROGRESS_EVERY * evaluate.workers)
+            with LocalEvaluator(workers=o["workers"], report_every=PROGRESS_EVERY) as evaluate, \
+                    closing(Progress()) as bar:
+                result = tune(request, evaluate, variant_progress(bar))
         except TunerInputError as exc:
             raise CommandError(str(exc)) from None
         if o["json"]:

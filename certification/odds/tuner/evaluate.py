@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from casino.rules.model import Rules, SevenHalfRules
 from certification.odds.analysis import analyze
@@ -130,20 +130,30 @@ class Lanes:
 
 
 class LocalEvaluator:
-    """A callable for ``tune``: analyses a batch here (workers=1) or on local processes."""
+    """A callable for ``tune``: analyses a batch here (workers=1) or on local processes.
 
-    def __init__(self, workers: int | None = 1, cache_size: int = DEFAULT_CACHE_SIZE):
+    With ``done``, it tells how many more variants of the batch are analysed as each run of
+    ``report_every`` (per process) finishes: the whole batch is handed out at once, so no
+    process waits for the other between two updates of a progress bar.
+    """
+
+    reports_done = True
+
+    def __init__(self, workers: int | None = 1, cache_size: int = DEFAULT_CACHE_SIZE,
+                 report_every: int | None = None):
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.cache: dict[Rules, VariantFigures] = {}
         self.cache_size = cache_size
+        self.report_every = report_every
         self.analyses = 0
         self._lanes: list[ProcessPoolExecutor] = []
         self._plan = Lanes(self.workers, DEFAULT_DEALERS)
 
-    def __call__(self, batch: Sequence[Candidate]) -> list[VariantFigures]:
+    def __call__(self, batch: Sequence[Candidate],
+                 done: Callable[[int], None] | None = None) -> list[VariantFigures]:
         found = {c.rules: self.cache[c.rules] for c in batch if c.rules in self.cache}
         todo = list(dict.fromkeys(c.rules for c in batch if c.rules not in found))
-        for rules, figures in zip(todo, self._map(todo), strict=True):
+        for rules, figures in zip(todo, self._map(todo, done), strict=True):
             found[rules] = figures
             if len(self.cache) >= self.cache_size:
                 self.cache.pop(next(iter(self.cache)))
@@ -151,14 +161,21 @@ class LocalEvaluator:
         self.analyses += len(todo)
         return [found[c.rules] for c in batch]
 
-    def _map(self, todo: list[Rules]) -> list[VariantFigures]:
+    def _runs(self, positions: list[int]) -> list[list[int]]:
+        step = self.report_every or len(positions) or 1
+        return [positions[i:i + step] for i in range(0, len(positions), step)]
+
+    def _map(self, todo: list[Rules], done: Callable[[int], None] | None) -> list[VariantFigures]:
         # Variants that share a dealer follow one another, so the process's few dealers are
         # counted once per batch rather than each time the order comes back to them.
         order = sorted(range(len(todo)), key=lambda i: sharing_key(todo[i]))
+        out: list[VariantFigures] = [None] * len(todo)  # type: ignore[list-item]
         if self.workers == 1 or len(todo) == 1:
-            out: list[VariantFigures] = [None] * len(todo)  # type: ignore[list-item]
-            for i in order:
-                out[i] = analyse_figures(todo[i])
+            for run in self._runs(list(range(len(todo)))):
+                for p in run:
+                    out[order[p]] = analyse_figures(todo[order[p]])
+                if done:
+                    done(len(run))
             return out
         if not self._lanes:
             import multiprocessing
@@ -168,12 +185,16 @@ class LocalEvaluator:
             self._lanes = [ProcessPoolExecutor(1, mp_context=ctx) for _ in range(self.workers)]
         ordered = [todo[i] for i in order]
         plan = self._plan.plan([sharing_key(rules) for rules in ordered])
-        runs = [(positions, lane.submit(analyse_run, [ordered[p] for p in positions]))
-                for lane, positions in zip(self._lanes, plan, strict=True) if positions]
-        out = [None] * len(todo)
-        for positions, run in runs:
-            for p, figures in zip(positions, run.result(), strict=True):
+        # A lane's runs queue on its one process, in order, so they keep its dealers.
+        runs = {lane.submit(analyse_run, [ordered[p] for p in run]): run
+                for lane, positions in zip(self._lanes, plan, strict=True)
+                for run in self._runs(positions)}
+        for finished in as_completed(runs):
+            run = runs[finished]
+            for p, figures in zip(run, finished.result(), strict=True):
                 out[order[p]] = figures
+            if done:
+                done(len(run))
         return out
 
     def close(self) -> None:

@@ -26,7 +26,9 @@ from .figures import VariantFigures, fraction_text
 from .knobs import Knob, TunerInputError, with_current
 from .space import Candidate, LevelCount, Line, level_lines, level_size
 
-Evaluate = Callable[[Sequence[Candidate]], Sequence[VariantFigures]]
+Evaluate = Callable[..., Sequence[VariantFigures]]
+"""evaluate(batch) -> the batch's figures, in order. An evaluator whose ``reports_done`` is
+true also takes ``done``, called with how many more variants are analysed as parts finish."""
 Progress = Callable[[int, int, int], None]
 """progress(variants decided, variants in the levels searched, exact analyses so far)."""
 
@@ -292,6 +294,9 @@ class Search:
         # Variants that share a dealer (then hands) side by side: each slice handed over, and
         # each process's share of it, counts as few dealers as it can.
         batch = sorted(batch, key=lambda point: sharing_key(point.rules))
+        if self.batch_size is None and self.progress and getattr(self.evaluate, "reports_done", False):
+            self._analyse_whole(batch)
+            return
         step = self.batch_size or len(batch) or 1
         for start in range(0, len(batch), step):
             part = batch[start:start + step]
@@ -299,6 +304,19 @@ class Search:
                 self.known[point.key] = figures
             if self.progress:
                 self.progress(*self._decided, len(self.known))
+
+
+    def _analyse_whole(self, batch: list[Candidate]) -> None:
+        """The batch handed over at once, the progress told as the evaluator's runs finish."""
+        analysed = len(self.known)
+
+        def done(count: int) -> None:
+            nonlocal analysed
+            analysed += count
+            self.progress(*self._decided, analysed)
+
+        for point, figures in zip(batch, self.evaluate(batch, done=done), strict=True):
+            self.known[point.key] = figures
 
 
 def tune(request: TuningRequest, evaluate: Evaluate, progress: Progress | None = None,
