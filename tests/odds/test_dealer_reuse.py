@@ -186,4 +186,10 @@ def test_limits_beyond_the_cards_a_dealer_could_take_share_counts_and_stay_exact
                 expected = _dealer_by_hand(dealer, counts, n, VALUE[upcard], 1, target, {})
                 assert tuple(dealer.unpack(dealer.start(upcard, counts, code, n, reach))) \
                     == expected, (stands_at, dealer.max_cards, counts, upcard)
-        assert all(d._memo is dealers[0]._memo for d in dealers)
+        assert all(d._memo is dealers[0]._memo and d.against is dealers[0].against
+                   for d in dealers)
+    for limit in ("15", "6", "9", "2"):
+        rules = with_overrides(preset("seven-half-home"),
+                               ["dealer_stands_at=3", f"dealer_max_cards={limit}"])
+        figures = main_bet_figures(rules, pool)
+        assert (figures.outcomes, figures.average_wager) == _plain(rules), limit

@@ -57,14 +57,14 @@ class DealerCounter:
         self._projections: dict[int, tuple[tuple[int, int], ...]] = {}
         self._steps: dict[int, tuple] = {}
         self._starts: dict[tuple, int] = {}
-        self._used_kinds: dict[tuple, list[int]] = {}
+        self._start_keys: dict[tuple, tuple[list[int], int]] = {}
         self._used_masks: dict[tuple, int] = {}
         self.tables: dict[Hashable, object] = {}
         """Tables made from this dealer's distributions alone (hand_graph.StandTable), kept
         with it so every variant that shares the dealer shares them."""
         self.against: dict[tuple, int] = {}
-        """Distributions against a player's hand (upcard, unseen cards' code, drawing to 7 1/2)
-        that stand tables took, for the next table that holds the same hand."""
+        """Distributions against a player's hand (upcard, unseen cards' code, drawing to 7 1/2,
+        ``limit_met``) that stand tables took, for the next table that holds the same hand."""
         self.unpacked: dict[int, tuple[int, ...]] = {}
         """Distributions callers unpacked (by packed value), for the next table that needs them."""
 
@@ -105,6 +105,23 @@ class DealerCounter:
         self._memo = other._memo
         self._steps = other._steps
         self._projections = other._projections
+        # Keyed by how much of its limit the dealer can meet, so a limit too far off to
+        # matter finds the answers of the family's dealers with any other such limit.
+        self._starts = other._starts
+        self.against = other.against
+        self.unpacked = other.unpacked
+
+    def limit_met(self, upcard: int, reach_7_5: bool) -> int:
+        """How much of its card limit a dealer showing ``upcard`` (negative: not yet drawn)
+        can meet: the cards it may still take, or fewer when it would reach its target first.
+        Dealers of one family alike in this play alike from that upcard (``hand_key``)."""
+        if not self.by_cards_left:
+            return 0
+        if upcard < 0:
+            left, short = self.max_cards, self.target(reach_7_5)
+        else:
+            left, short = self.max_cards - 1, max(self.target(reach_7_5) - VALUE[upcard], 0)
+        return left if self.wild else min(left, short)
 
     def states(self) -> int:
         """How many distributions the cache holds."""
@@ -135,14 +152,16 @@ class DealerCounter:
         card busts it wherever it draws, so stocks alike in those kinds and in size share one
         answer, whatever the player's cards took from the rest.
         """
-        places = self._used_kinds.get((upcard, reach_7_5))
-        if places is None:
+        found = self._start_keys.get((upcard, reach_7_5))
+        if found is None:
             # The place values of the kinds used, 0 for the others: a stock's projection is
             # then its counts dotted with these.
             mask = self.kinds_used(upcard, reach_7_5)
-            places = self._used_kinds[(upcard, reach_7_5)] = [
-                r if mask >> c & 1 else 0 for c, r in enumerate(self.radix)]
-        key = (upcard, reach_7_5, n, sum(map(mul, counts, places)))
+            found = self._start_keys[(upcard, reach_7_5)] = (
+                [r if mask >> c & 1 else 0 for c, r in enumerate(self.radix)],
+                self.limit_met(upcard, reach_7_5))
+        places, limit_met = found
+        key = (upcard, reach_7_5, n, sum(map(mul, counts, places)), limit_met)
         found = self._starts.get(key)
         if found is None:
             matta = int(self.wild and upcard == KD)

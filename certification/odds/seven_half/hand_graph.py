@@ -164,14 +164,18 @@ class StandTable:
         # Graphs of different players' rules hold many of the same hands: a distribution
         # unpacked for one of the dealer's tables serves the next.
         known, rows = dealer.against, dealer.unpacked
+        limits: dict[tuple[int, bool], int] = {}
         self.packed, self.rows = [], []
         for (u, code, _, _, _), counts, n, t in zip(graph.hands, graph.counts, graph.n,
                                                     graph.totals, strict=True):
             reach = must_reach and t == TARGET
-            packed = known.get((u, code, reach))
+            met = limits.get((u, reach))
+            if met is None:
+                met = limits[(u, reach)] = dealer.limit_met(u, reach)
+            packed = known.get((u, code, reach, met))
             if packed is None:
-                packed = known[(u, code, reach)] = play.dealer_packed(u, list(counts), code,
-                                                                      n, reach)
+                packed = known[(u, code, reach, met)] = play.dealer_packed(u, list(counts), code,
+                                                                           n, reach)
             row = rows.get(packed)
             if row is None:
                 row = rows[packed] = tuple(dealer.unpack(packed))
