@@ -30,8 +30,11 @@ from .hand_graph import GraphWalk, HandGraph, StandTable, graph_key, unlimited_p
 from .play import PlayValues
 from .walk import Walk
 
-DEFAULT_DEALERS = 16
-"""Dealer counters kept per process; each holds its cached distributions (up to ~8 MB)."""
+DEFAULT_DEALERS = 32
+"""Dealer counters kept per process; each holds its cached distributions (up to ~8 MB, and
+dealers differing only in their card limit share theirs). A search walks a few hundred
+dealers several times over as it bisects; twice the earlier 16 kept a second of counting per
+search off at the cost of about 30 MB per process."""
 DEFAULT_HANDS = 32
 """Players' hand values kept per process (a few MB each at most)."""
 DEFAULT_GRAPHS = 128
