@@ -46,9 +46,11 @@ class DealerCounter:
         self._memo: dict[int, int] = {}
         self._span = len(factorials)
         """Numbers of cards left run below this (a memo key packs one beside the stock)."""
-        # Without a card limit, the cards held matter only to tell a two-card 7 1/2: hands of
-        # three cards or more that hold the same total draw alike, and are counted as one.
-        self._cards_told = 3 if max_cards is None else max_cards
+        # Without a card limit, the cards held matter only to tell a two-card 7 1/2 (and not
+        # at all when it is paid like any other): hands of three cards or more that hold the
+        # same total draw alike, and are counted as one.
+        self._cards_told = (0 if not settlement.natural_collects else 3) if max_cards is None \
+            else max_cards
         # With a limit and no two-card 7 1/2 to tell apart, what matters is how many cards
         # the dealer may still take: a hand is told by that (above _LEFT, in the hand key's
         # card field), so dealers that differ only in their limit share counts (share_counts).
