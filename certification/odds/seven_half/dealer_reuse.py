@@ -142,7 +142,9 @@ class DealerPool:
         table_key = (key, game.play.must_reach)
         table = tables.pop(table_key, None)
         if table is None:
-            table = StandTable(graph, game.play)
+            wide_key = unlimited_player(key) if graph.wider else None
+            wider = tables.get((wide_key, game.play.must_reach)) if wide_key else None
+            table = StandTable(graph, game.play, wider)
             if len(tables) >= TABLES_PER_DEALER:
                 tables.pop(next(iter(tables)))
         tables[table_key] = table

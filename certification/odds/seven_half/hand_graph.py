@@ -57,6 +57,9 @@ class HandGraph:
         self.caps = game.caps
         found = self._within_limit(wider, play.max_cards) if wider else self._reached(game)
         order = sorted(found, key=lambda key: found[key][0])
+        self.wider = wider
+        self.in_wider = [wider.index[key] for key in order] if wider else None
+        """Where each hand stands in ``wider`` (whose stand tables serve this graph's too)."""
         self.index = {key: i for i, key in enumerate(order)}
         self.keys = [(*key, 0) for key in order]
         """The keys of the hands in PlayValues' tables (no openings left: 0)."""
@@ -159,7 +162,25 @@ class StandTable:
     """The dealer's distribution against each hand of a graph standing, packed (dealer.py) and
     unpacked: a standing hand's value is its unpacked row dotted with the hand's nets."""
 
-    def __init__(self, graph: HandGraph, play: PlayValues):
+    def __init__(self, graph: HandGraph, play: PlayValues, wider: StandTable | None = None):
+        """``wider``: the same dealer's table against ``graph.wider``, whose rows are this
+        graph's (the same hands against the same dealer)."""
+        self.graph = graph
+        if wider is not None and wider.graph is graph.wider:
+            self.packed = [wider.packed[j] for j in graph.in_wider]
+            self.rows = [wider.rows[j] for j in graph.in_wider]
+        else:
+            self._count(graph, play)
+        # Hands standing against the same distribution in the same class are worth the same:
+        # a variant values each such pair once.
+        pairs: dict[tuple[int, int], int] = {}
+        self.stand_pair = [pairs.setdefault((id(row), c), len(pairs))
+                           for row, c in zip(self.rows, graph.class_of, strict=True)]
+        holder = dict(zip(self.stand_pair, range(len(self.rows)), strict=True))
+        self.pairs = [(self.rows[holder[p]], graph.class_of[holder[p]]) for p in range(len(pairs))]
+        """(row, class) of each pair, in the numbering of ``stand_pair``."""
+
+    def _count(self, graph: HandGraph, play: PlayValues) -> None:
         dealer, must_reach = play.dealer, play.must_reach
         # Graphs of different players' rules hold many of the same hands: a distribution
         # unpacked for one of the dealer's tables serves the next.
@@ -181,14 +202,6 @@ class StandTable:
                 row = rows[packed] = tuple(dealer.unpack(packed))
             self.packed.append(packed)
             self.rows.append(row)
-        # Hands standing against the same distribution in the same class are worth the same:
-        # a variant values each such pair once.
-        pairs: dict[tuple[int, int], int] = {}
-        self.stand_pair = [pairs.setdefault((id(row), c), len(pairs))
-                           for row, c in zip(self.rows, graph.class_of, strict=True)]
-        holder = dict(zip(self.stand_pair, range(len(self.rows)), strict=True))
-        self.pairs = [(self.rows[holder[p]], graph.class_of[holder[p]]) for p in range(len(pairs))]
-        """(row, class) of each pair, in the numbering of ``stand_pair``."""
 
 
 
