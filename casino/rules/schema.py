@@ -244,9 +244,16 @@ def rules_to_json(rules: Rules) -> str:
 
 
 def with_overrides(rules: Rules, assignments: Iterable[str]) -> Rules:
-    """Apply ``key=value`` assignments (``payouts.X=...`` for payouts) and re-validate."""
-    data = rules_to_dict(rules)
+    """Apply ``key=value`` assignments (``payouts.X=...`` for payouts) and re-validate.
+
+    Each assigned value is read as ``rules_from_dict`` reads it; the other fields are the
+    variant's own, already read (``rules_from_dict(rules_to_dict(r)) == r``).
+    """
+    _, _, readers, payout_readers = _FAMILY_SPECS[rules.family]
+    known = [*readers, *(f"payouts.{k}" for k in payout_readers)]
     errors: dict[str, str] = {}
+    changes: dict[str, Any] = {}
+    payout_changes: dict[str, Any] = {}
     for assignment in assignments:
         key, sep, raw = assignment.partition("=")
         key = key.strip()
@@ -258,15 +265,29 @@ def with_overrides(rules: Rules, assignments: Iterable[str]) -> Rules:
         except FieldError as exc:
             errors[key] = str(exc)
             continue
-        if key.startswith("payouts."):
-            data["payouts"][key.removeprefix("payouts.")] = value
-        elif key == "family":
+        name = key.removeprefix("payouts.")
+        if key == "family":
             errors[key] = "the family of a variant cannot be overridden"
-        else:
-            data[key] = value
+            continue
+        if key == "payouts":
+            errors[key] = "set each payout line on its own, e.g. payouts.win=1"
+            continue
+        target, read = ((payout_changes, payout_readers) if key.startswith("payouts.")
+                        else (changes, readers))
+        if name not in read:
+            errors[key] = _unknown_message(key, rules.family, known)
+            continue
+        try:
+            target[name] = read[name](value)
+        except FieldError as exc:
+            errors[key] = str(exc)
     if errors:
         raise RuleValidationError(errors)
-    return rules_from_dict(data)
+    if payout_changes:
+        changes["payouts"] = replace(rules.payouts, **payout_changes)
+    changed = replace(rules, **changes)
+    validate(changed)
+    return changed
 
 
 def evolve(rules: Rules, **changes: Any) -> Rules:

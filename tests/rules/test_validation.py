@@ -111,3 +111,43 @@ def test_bad_cards():
             parse_card(code)
     with pytest.raises(CardError, match="not a whole number"):
         deck_for_size(41)
+
+
+def _through_the_document(rules, assignments):
+    """The variant written out, overridden and read back whole: what an override means."""
+    from casino.rules.schema import parse_override_value
+
+    data = rules_to_dict(rules)
+    for assignment in assignments:
+        key, _, raw = assignment.partition("=")
+        value = parse_override_value(raw)
+        if key.startswith("payouts."):
+            data["payouts"][key.removeprefix("payouts.")] = value
+        else:
+            data[key] = value
+    return rules_from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["seven-half-casino", "seven-half-home", "sette-e-mezzo",
+                                  "siete-y-media", "nine-ten-eleven"])
+def test_an_override_reads_only_what_it_changes_and_means_the_whole_document_read_again(name):
+    from certification.odds.tuner import default_knobs
+
+    base = preset(name)
+    assert rules_from_dict(rules_to_dict(base)) == base
+    knobs = default_knobs(base)
+    tried = 0
+    for first in knobs:
+        for second in knobs[::3]:
+            for a, b in zip(first.values, reversed(second.values), strict=False):
+                assignments = [f"{first.key}={a}", f"{second.key}={b}"]
+                try:
+                    expected = _through_the_document(base, assignments)
+                except RuleValidationError as exc:
+                    with pytest.raises(RuleValidationError) as raised:
+                        with_overrides(base, assignments)
+                    assert raised.value.errors == exc.errors, assignments
+                else:
+                    assert with_overrides(base, assignments) == expected, assignments
+                tried += 1
+    assert tried > 200
