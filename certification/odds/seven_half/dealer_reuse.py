@@ -197,8 +197,8 @@ def main_bet_figures(rules: SevenHalfRules, pool: DealerPool) -> BetFigures:
         outcomes, _, wager = Walk(game).run()
         return BetFigures(outcomes=outcomes, average_wager=wager)
     graph, table = on_graph
-    if graph.keys[0] not in game.play.action:
-        # Hand values shared from an earlier variant are already in the tables.
+    if graph not in game.play.on_graph:
+        # Hand values shared from an earlier variant are kept already.
         value_hands(game.play, graph, table)
     game.ev_units()
     outcomes, _, wager = GraphWalk(game, graph, table).run()

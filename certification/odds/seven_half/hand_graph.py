@@ -69,6 +69,8 @@ class HandGraph:
         self.drawable = [found[key][2] for key in order]
         self.kids = [tuple((r, self.index[child]) for r, child in found[key][3]) for key in order]
         """Per hand: (ways, the hand it leads to) for each card it may draw without busting."""
+        self.firsts = [i for i, key in enumerate(order) if key[4] == 1]
+        """The hands of one card, which the first decisions value."""
         self.bust = [found[key][4] for key in order]
         """Ways a card drawn busts the hand, each at the scale of a node with n - 1 cards."""
         self.mass = [found[key][5] for key in order]
@@ -206,13 +208,14 @@ class StandTable:
 
 
 def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:
-    """Fill ``play``'s value and decision tables for every hand of the graph, as the
-    recursion would: stand unless drawing is worth strictly more."""
+    """Value every hand of the graph as the recursion would (stand unless drawing is worth
+    strictly more), kept in ``play.on_graph``; the first decisions' hands (one card held) go
+    into ``play``'s own tables too, where the first decisions read them."""
     nets = [play.settlement.nets(*c) for c in graph.classes]
     stands = [sum(map(mul, row, nets[c])) for row, c in table.pairs]
     scale = play.scale
     values = [0] * len(graph)
-    actions = [STAND] * len(graph)
+    hits = [False] * len(graph)
     stand_pair, drawable, kids, bust = table.stand_pair, graph.drawable, graph.kids, graph.bust
     for i in range(len(graph)):
         best = stands[stand_pair[i]]
@@ -222,10 +225,20 @@ def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:
                 drawn += r * values[j]
             if drawn > best:
                 best = drawn
-                actions[i] = HIT
+                hits[i] = True
         values[i] = best
+    play.on_graph[graph] = (values, hits)
+    keys = graph.keys
+    play.memo.update((keys[i], values[i]) for i in graph.firsts)
+    play.action.update((keys[i], HIT if hits[i] else STAND) for i in graph.firsts)
+
+
+def write_values(play: PlayValues, graph: HandGraph) -> None:
+    """Every hand's value and decision on the graph into ``play``'s tables, for the
+    recursion's own walk."""
+    values, hits = play.on_graph[graph]
     play.memo.update(zip(graph.keys, values, strict=True))
-    play.action.update(zip(graph.keys, actions, strict=True))
+    play.action.update((key, HIT if hit else STAND) for key, hit in zip(graph.keys, hits, strict=True))
 
 
 class GraphWalk(Walk):
@@ -243,6 +256,7 @@ class GraphWalk(Walk):
             for (u, code, s, m, k, splits, units), reach in layer.items():
                 i = index.get((u, code, s, m, k))
                 if i is None or splits:
+                    write_values(self.g.play, self.graph)
                     return super().levels(pending)
                 seeds.setdefault(units, [0] * len(index))[i] += reach
         pending.clear()
@@ -253,8 +267,7 @@ class GraphWalk(Walk):
         """Push the counts down the graph (most unseen cards first) and settle every ending
         of hands staking ``units``: busts together, standing hands per class."""
         g, graph = self.g, self.graph
-        action = g.play.action
-        hits = [action[key] == HIT for key in graph.keys]
+        _, hits = g.play.on_graph[graph]
         kids, bust, mass, packed, class_of = (graph.kids, graph.bust, graph.mass,
                                               self.table.packed, graph.class_of)
         hands = graph.hands

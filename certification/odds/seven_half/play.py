@@ -38,6 +38,8 @@ class PlayValues:
         self.scale = settlement.scale
         self.memo: dict[tuple, int] = {}
         self.action: dict[tuple, str] = {}
+        self.on_graph: dict[object, tuple[list[int], list[bool]]] = {}
+        """Per graph of hands (hand_graph.HandGraph): every hand's value and whether it hits."""
         self._draws: dict[tuple[int, int], tuple] = {}
 
     # -- helpers -------------------------------------------------------------------------
