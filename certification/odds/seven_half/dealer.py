@@ -58,8 +58,7 @@ class DealerCounter:
                               and not settlement.natural_collects)
         self._projections: dict[int, tuple[tuple[int, int], ...]] = {}
         self._steps: dict[int, tuple] = {}
-        self._starts: dict[tuple, int] = {}
-        self._start_keys: dict[tuple, tuple[list[int], int]] = {}
+        self._start_keys: dict[tuple, tuple[list[int], int, int]] = {}
         self._used_masks: dict[tuple, int] = {}
         self.tables: dict[Hashable, object] = {}
         """Tables made from this dealer's distributions alone (hand_graph.StandTable), kept
@@ -109,7 +108,6 @@ class DealerCounter:
         self._projections = other._projections
         # Keyed by how much of its limit the dealer can meet, so a limit too far off to
         # matter finds the answers of the family's dealers with any other such limit.
-        self._starts = other._starts
         self.against = other.against
         self.unpacked = other.unpacked
 
@@ -156,20 +154,34 @@ class DealerCounter:
         """
         found = self._start_keys.get((upcard, reach_7_5))
         if found is None:
-            # The place values of the kinds used, 0 for the others: a stock's projection is
-            # then its counts dotted with these.
-            mask = self.kinds_used(upcard, reach_7_5)
-            found = self._start_keys[(upcard, reach_7_5)] = (
-                [r if mask >> c & 1 else 0 for c, r in enumerate(self.radix)],
-                self.limit_met(upcard, reach_7_5))
-        places, limit_met = found
-        key = (upcard, reach_7_5, n, sum(map(mul, counts, places)), limit_met)
-        found = self._starts.get(key)
-        if found is None:
-            matta = int(self.wild and upcard == KD)
-            s = 0 if matta else VALUE[upcard]
-            found = self._starts[key] = self.draw(counts, code, n, s, matta, 1, reach_7_5)
-        return found
+            found = self._start_keys[(upcard, reach_7_5)] = self._start_key(upcard, reach_7_5)
+        places, hand, stood = found
+        if stood:
+            return stood * self.fact[n]
+        # The memo's own key (memo_key), read with the projection worked out once per upcard.
+        key = (sum(map(mul, counts, places)) * self._span + n) * _HAND_KEYS + hand
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        if n == 0:
+            s, m, k, _ = self.hand_of(hand)
+            out = self._memo[key] = self.unit[self.settlement.outcome(self.best[m][s], 1)]
+            return out
+        return self._draw(counts, sum(map(mul, counts, self.radix)), n, hand, key)
+
+    def _start_key(self, upcard: int, reach_7_5: bool) -> tuple[list[int], int, int]:
+        """(place values of the kinds the hand's projection keeps, 0 for the others; the hand's
+        key; the packed slot the dealer stands on with its upcard alone, or 0)."""
+        matta = int(self.wild and upcard == KD)
+        s = 0 if matta else VALUE[upcard]
+        hand = self.hand_key(s, matta, 1, reach_7_5)
+        places = [0] * len(self.radix)
+        for c, r in self.projection(hand):
+            places[c] = r
+        stood = 0
+        if self.stops(s, matta, 1, reach_7_5):
+            stood = self.unit[self.settlement.outcome(self.best[matta][s], 1)]
+        return places, hand, stood
 
     def kinds_used(self, upcard: int, reach_7_5: bool) -> int:
         """Kinds (a bit mask) a dealer showing ``upcard`` may draw without busting."""
