@@ -13,6 +13,9 @@ BUST = 16
 NATURAL = 17
 _EVERY_NET: dict[tuple, tuple] = {}
 _EVERY_NET_KEPT = 4096
+_NETS: dict[tuple, dict] = {}
+"""Each ``nets_inputs``' nets by class of standing hand, shared by every settlement of the
+process with those inputs (a search builds one settlement per variant)."""
 
 
 def _lcm_of_denominators(values: list[Fraction | None]) -> int:
@@ -47,7 +50,7 @@ class Settlement:
             totals = [t for t in totals if t >= min(self.threshold, TARGET)]
         self.slots: list[int] = list(totals) + [BUST] + ([NATURAL] if self.natural_collects else [])
         self.slot_of = {o: i for i, o in enumerate(self.slots)}
-        self._cache: dict[tuple[int, bool, bool, bool], tuple[int, ...]] = {}
+        self._cache: dict[tuple[int, bool, bool, bool], tuple[int, ...]] | None = None
 
     def outcome(self, total: int, cards: int) -> int:
         """The slot of a dealer that stops with ``total`` (-1 for bust) after ``cards`` cards."""
@@ -92,7 +95,16 @@ class Settlement:
     def nets(self, total: int, two_cards: bool, triple: bool = False, shot: bool = False) -> tuple[int, ...]:
         """Net per unit stake (times ``scale``) of a standing hand against each dealer slot."""
         key = (total, two_cards, triple, shot)
-        hit = self._cache.get(key)
+        cache = self._cache
+        if cache is None:
+            inputs = self.nets_inputs()
+            cache = _NETS.get(inputs)
+            if cache is None:
+                if len(_NETS) >= _EVERY_NET_KEPT:
+                    _NETS.clear()
+                cache = _NETS[inputs] = {}
+            self._cache = cache
+        hit = cache.get(key)
         if hit is not None:
             return hit
         s = self.scale
@@ -112,5 +124,5 @@ class Settlement:
             else:
                 out.append(-s)
         result = tuple(out)
-        self._cache[key] = result
+        cache[key] = result
         return result
