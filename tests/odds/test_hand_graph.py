@@ -91,9 +91,12 @@ def test_a_game_that_may_open_is_left_to_the_engine():
 
 
 def _nodes(graph: HandGraph) -> dict:
+    # Every hand's cards drawn lead to hands valued before it (fewer unseen cards first).
+    assert all(j < i for i, kids in enumerate(graph.kids) for _, j in kids)
     return {key: (graph.n[i], graph.counts[i], graph.drawable[i],
                   sorted((r, graph.hands[j]) for r, j in graph.kids[i]), graph.bust[i],
-                  graph.mass[i]) for i, key in enumerate(graph.hands)}
+                  graph.mass[i], graph.keys[i], graph.totals[i], graph.classes[graph.class_of[i]],
+                  i in graph.firsts) for i, key in enumerate(graph.hands)}
 
 
 @pytest.mark.parametrize(("name", "limit"), [("siete-y-media", 2), ("seven-half-home", 3),

@@ -51,15 +51,18 @@ class HandGraph:
 
     def __init__(self, game: SevenHalfGame, wider: HandGraph | None = None):
         """``wider``: the graph of the same game without the player's card limit, whose hands
-        up to the limit are this graph's (``_within_limit``); None builds from the deals."""
+        up to the limit are this graph's (``_take_within_limit``); None builds from the deals."""
         play = game.play
         self.radix = game.radix
         self.caps = game.caps
-        found = self._within_limit(wider, play.max_cards) if wider else self._reached(game)
-        order = sorted(found, key=lambda key: found[key][0])
         self.wider = wider
-        self.in_wider = [wider.index[key] for key in order] if wider else None
+        if wider is not None:
+            self._take_within_limit(wider, play.max_cards)
+            return
+        self.in_wider = None
         """Where each hand stands in ``wider`` (whose stand tables serve this graph's too)."""
+        found = self._reached(game)
+        order = sorted(found, key=lambda key: found[key][0])
         self.index = {key: i for i, key in enumerate(order)}
         self.keys = [(*key, 0) for key in order]
         """The keys of the hands in PlayValues' tables (no openings left: 0)."""
@@ -69,19 +72,43 @@ class HandGraph:
         self.drawable = [found[key][2] for key in order]
         self.kids = [tuple((r, self.index[child]) for r, child in found[key][3]) for key in order]
         """Per hand: (ways, the hand it leads to) for each card it may draw without busting."""
-        self.firsts = [i for i, key in enumerate(order) if key[4] == 1]
-        """The hands of one card, which the first decisions value."""
         self.bust = [found[key][4] for key in order]
         """Ways a card drawn busts the hand, each at the scale of a node with n - 1 cards."""
         self.mass = [found[key][5] for key in order]
         """The node's count of ways at its own scale (walk.py's ``mass``)."""
         self.totals = [play.best[m][s] for _, _, s, m, _ in order]
+        self._classify()
+
+    def _classify(self) -> None:
+        self.firsts = [i for i, key in enumerate(self.hands) if key[4] == 1]
+        """The hands of one card, which the first decisions value."""
         classes = [(t, k == 2, bool(m) and k == 2 and s == 14)
-                   for t, (_, _, s, m, k) in zip(self.totals, order, strict=True)]
+                   for t, (_, _, s, m, k) in zip(self.totals, self.hands, strict=True)]
         self.classes = list(dict.fromkeys(classes))
         """Standing classes (total, two cards, triple): how the variant's nets are looked up."""
         place = {c: i for i, c in enumerate(self.classes)}
         self.class_of = [place[c] for c in classes]
+
+    def _take_within_limit(self, wider: HandGraph, limit: int) -> None:
+        """The hands of ``wider`` a player limited to ``limit`` cards reaches, in its order
+        (still fewest unseen cards first): every hand of fewer cards draws as before, and
+        one of ``limit`` cards stands."""
+        taken = [i for i, key in enumerate(wider.hands) if key[4] <= limit]
+        self.in_wider = taken
+        self.hands = [wider.hands[i] for i in taken]
+        self.index = {key: i for i, key in enumerate(self.hands)}
+        self.keys = [wider.keys[i] for i in taken]
+        self.n = [wider.n[i] for i in taken]
+        self.counts = [wider.counts[i] for i in taken]
+        self.mass = [wider.mass[i] for i in taken]
+        self.totals = [wider.totals[i] for i in taken]
+        here = {old: new for new, old in enumerate(taken)}
+        drawing = [wider.hands[i][4] < limit for i in taken]
+        self.drawable = [d and wider.drawable[i] for i, d in zip(taken, drawing, strict=True)]
+        self.kids = [tuple((r, here[j]) for r, j in wider.kids[i]) if d else ()
+                     for i, d in zip(taken, drawing, strict=True)]
+        self.bust = [wider.bust[i] if d else 0 for i, d in zip(taken, drawing, strict=True)]
+        self._classify()
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -95,22 +122,6 @@ class HandGraph:
                 continue
             node = found[key] = self._node(game.play, key)
             stack.extend(child for _, child in node[3])
-        return found
-
-    def _within_limit(self, wider: HandGraph, limit: int) -> dict[tuple, tuple]:
-        """The nodes of ``wider`` a player limited to ``limit`` cards reaches: every hand of
-        fewer cards draws as before, and one of ``limit`` cards stands."""
-        found: dict[tuple, tuple] = {}
-        for i, key in enumerate(wider.hands):
-            k = key[4]
-            if k > limit:
-                continue
-            if k == limit:
-                found[key] = (wider.n[i], wider.counts[i], False, (), 0, wider.mass[i])
-            else:
-                kids = tuple((r, wider.hands[j]) for r, j in wider.kids[i])
-                found[key] = (wider.n[i], wider.counts[i], wider.drawable[i], kids,
-                              wider.bust[i], wider.mass[i])
         return found
 
     def counts_of(self, code: int) -> tuple[int, ...]:
