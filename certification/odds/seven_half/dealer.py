@@ -241,10 +241,14 @@ class DealerCounter:
             stock += counts[c] * r
         return (stock * self._span + n) * _HAND_KEYS + hand
 
-    def steps(self, s: int, m: int, k: int, reach_7_5: bool) -> tuple:
-        """Per kind: (kind, stopping slot unit or 0, next hand key, the kind's place value,
-        the moduli that read the next hand's projected stock off a stock's code)."""
-        out = []
+    def steps(self, s: int, m: int, k: int, reach_7_5: bool) -> tuple[tuple, tuple]:
+        """(stops, draws) of a dealer holding (s, m, k): per slot the dealer stops on, its
+        packed unit and the kinds that stop it there; per other kind, (kind, next hand key,
+        the kind's place value, whether the next hand's projected stock keeps the code's top
+        digits whole, the moduli that read the rest off a stock's code)."""
+        stops: dict[int, list[int]] = {}
+        draws = []
+        top = self.radix[-1] * self._span
         for c in range(KINDS):
             if self.wild and c == KD:
                 s2, m2 = s, 1
@@ -252,11 +256,15 @@ class DealerCounter:
                 s2, m2 = s + VALUE[c], m
             if self.stops(s2, m2, k + 1, reach_7_5):
                 slot = self.settlement.outcome(self.best[m2][s2], k + 1)
-                out.append((c, self.unit[slot], 0, 0, (), ()))
+                stops.setdefault(self.unit[slot], []).append(c)
             else:
                 hand = self.hand_key(s2, m2, k + 1, reach_7_5)
-                out.append((c, 0, hand, self.radix[c], *self.moduli(hand)))
-        return tuple(out)
+                added, subtracted = self.moduli(hand)
+                # The code modulo a place value past every kind is the code itself.
+                whole = bool(added) and added[-1] == top
+                draws.append((c, hand, self.radix[c], whole, added[:-1] if whole else added,
+                              subtracted))
+        return tuple((unit, tuple(kinds)) for unit, kinds in stops.items()), tuple(draws)
 
     def moduli(self, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(added, subtracted): the projected stock of ``hand`` (memo_key) is the sum of the
@@ -311,22 +319,28 @@ class DealerCounter:
                 return out
             steps = self._steps[hand] = self.steps(s, m, k, reach)
         memo = self._memo
-        span, left = self._span, n - 1
+        stops, draws = steps
+        # A child's key, (stock * span + left) * _HAND_KEYS + hand, in two parts.
+        per_stock, left = self._span * _HAND_KEYS, n - 1
+        base = left * _HAND_KEYS
         stopped = acc = 0
-        for c, unit, child_hand, place, added, subtracted in steps:
+        for unit, kinds in stops:
+            ways = 0
+            for c in kinds:
+                ways += counts[c]
+            if ways:
+                stopped += ways * unit
+        for c, child_hand, place, whole, added, subtracted in draws:
             r = counts[c]
             if not r:
                 continue
-            if unit:
-                stopped += r * unit
-                continue
             child_code = code - place
-            stock = 0
+            stock = child_code if whole else 0
             for modulus in added:
                 stock += child_code % modulus
             for modulus in subtracted:
                 stock -= child_code % modulus
-            child_key = (stock * span + left) * _HAND_KEYS + child_hand
+            child_key = stock * per_stock + base + child_hand
             child = memo.get(child_key)
             if child is None:
                 counts[c] = r - 1
