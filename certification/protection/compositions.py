@@ -103,7 +103,14 @@ class DeckValues:
             yield removed, Fraction(ways, total)
 
     def minus(self, removed: Composition) -> Composition:
-        return tuple(c - r for c, r in zip(self.full, removed, strict=True))
+        """The full deck less ``removed`` (cards per kind); a deck without enough cards of a
+        kind is refused, since a negative count would read as some other deck's stock."""
+        left = tuple(c - r for c, r in zip(self.full, removed, strict=True))
+        for kind, count in enumerate(left):
+            if count < 0:
+                raise ValueError(f"the deck holds {self.full[kind]} {self.label(kind)}, "
+                                 f"not the {removed[kind]} to remove")
+        return left
 
     def removal_count(self, cards: int) -> int:
         return sum(1 for _ in _bounded_vectors(self.full, cards))

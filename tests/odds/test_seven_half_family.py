@@ -65,6 +65,9 @@ def test_a_sub_deck_holds_no_card_its_frame_lacks():
     frame = SevenHalfGame(rules, [c.code for c in new_deck(SEVEN_HALF_RANKS, 1)])
     with pytest.raises(ValueError, match="not part of the deck"):
         frame.sub_deck([5, 4, 4, 4, 4, 4, 4, 12, 0])
+    # A negative count would read as another deck's stock and poison the shared caches.
+    with pytest.raises(ValueError, match="not part of the deck"):
+        frame.sub_deck([4, 4, 4, 4, 4, 4, 4, 12, -1])
 
 
 @pytest.mark.parametrize("kept", [None, 0], ids=["dealer shared", "dealer counted afresh each deck"])

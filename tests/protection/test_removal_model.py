@@ -74,3 +74,18 @@ def test_the_second_order_control_leaves_less_noise_than_single_card_effects(cas
         return (g - beta * control).std(ddof=1)
 
     assert residual(second) < residual(first) < g.std(ddof=1)
+
+
+def test_a_card_the_deck_lacks_cannot_be_removed_and_leaves_every_value_as_it_was():
+    from certification.odds.seven_half.deck import KD
+    from certification.protection.collusion import collusion_exact_gain
+    from certification.protection.compositions import DeckValues
+
+    # Without a special card the king of diamonds is an ordinary figure: its kind is empty.
+    rules = preset("siete-y-media")
+    fresh = collusion_exact_gain(DeckValues(rules), 3)
+    values = DeckValues(rules)
+    assert values.baseline == DeckValues(rules).baseline  # the shared caches are in use
+    with pytest.raises(ValueError, match="holds 0 KD, not the 1 to remove"):
+        values.minus(tuple(int(kind == KD) for kind in range(len(values.full))))
+    assert collusion_exact_gain(values, 3) == fresh

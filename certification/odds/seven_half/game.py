@@ -79,7 +79,7 @@ class SevenHalfGame:
         """
         sub = copy.copy(self)
         sub.full = list(counts)
-        if any(c > cap - 1 for c, cap in zip(sub.full, self.caps, strict=True)):
+        if any(not 0 <= c < cap for c, cap in zip(sub.full, self.caps, strict=True)):
             raise ValueError(f"{sub.full} is not part of the deck {self.full}")
         sub.size = sum(sub.full)
         sub.full_code = sum(c * r for c, r in zip(sub.full, self.radix, strict=True))
