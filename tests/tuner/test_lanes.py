@@ -71,6 +71,12 @@ def test_progress_is_told_as_runs_finish_and_the_figures_are_one_process_s():
         [(p.candidate.changes, p.figures.bets) for p in streamed.points]
     analysed = [a for _, _, a in told]
     assert analysed == sorted(analysed) and analysed[-1] == streamed.evaluated
+    # The bar itself moves through a level as its batch is analysed, and never backwards.
+    decided = [d for d, _, _ in told]
+    assert decided == sorted(decided) and decided[-1] == told[-1][1]
+    stalled = sum(1 for before, after in zip(told, told[1:], strict=False)
+                  if after[2] > before[2] and after[0] == before[0])
+    assert stalled < len(told) // 4, (stalled, len(told))
     # Runs of three per process: the bar moves between a level's first and last analysis.
     assert len(set(analysed)) > streamed.evaluated // 6
 

@@ -153,6 +153,8 @@ class Search:
         # run keeps whole batches (one group each) for the widest fan-out.
         self.batch_size = batch_size
         self._decided = (0, 1)
+        self._level_end = 0
+        self._shown = 0
         self.known: dict[str, VariantFigures] = {}
         self.scored: dict[str, Scored] = {}
         self.counts = LevelCount()
@@ -227,7 +229,7 @@ class Search:
                 break
         searched = level + 1
         if self.progress:
-            self.progress(total, total, len(self.known))
+            self._tell(total, total, len(self.known))
         points = sorted(self.scored.values(), key=self._order)
         suggestions = [p for p in points if p.in_band][: request.limit]
         closest = None
@@ -271,6 +273,7 @@ class Search:
                         batch.setdefault(point.key, point)
             if batch:
                 self._decided = (done_before + size * finished // max(len(lines), 1), total)
+                self._level_end = done_before + size
                 self._analyse(list(batch.values()))
             still: list[tuple[Generator, list[Candidate]]] = []
             for walk, wanted in active:
@@ -290,7 +293,7 @@ class Search:
             self._check_bet()
             batch = batch[1:]
             if self.progress:
-                self.progress(*self._decided, len(self.known))
+                self._tell(*self._decided, len(self.known))
         # Variants that share a dealer (then hands) side by side: each slice handed over, and
         # each process's share of it, counts as few dealers as it can.
         batch = sorted(batch, key=lambda point: sharing_key(point.rules))
@@ -303,20 +306,29 @@ class Search:
             for point, figures in zip(part, self.evaluate(part), strict=True):
                 self.known[point.key] = figures
             if self.progress:
-                self.progress(*self._decided, len(self.known))
+                self._tell(*self._decided, len(self.known))
 
 
     def _analyse_whole(self, batch: list[Candidate]) -> None:
         """The batch handed over at once, the progress told as the evaluator's runs finish."""
-        analysed = len(self.known)
+        analysed = first = len(self.known)
+        decided, total = self._decided
 
         def done(count: int) -> None:
+            # A level's first batch holds most of its analyses: the bar moves through what is
+            # left of the level as the batch is analysed (never backwards, see _tell).
             nonlocal analysed
             analysed += count
-            self.progress(*self._decided, analysed)
+            part = (self._level_end - decided) * (analysed - first) // max(len(batch), 1)
+            self._tell(min(decided + part, self._level_end), total, analysed)
 
         for point, figures in zip(batch, self.evaluate(batch, done=done), strict=True):
             self.known[point.key] = figures
+
+
+    def _tell(self, decided: int, total: int, analysed: int) -> None:
+        self._shown = max(self._shown, decided)
+        self.progress(self._shown, total, analysed)
 
 
 def tune(request: TuningRequest, evaluate: Evaluate, progress: Progress | None = None,
