@@ -193,3 +193,38 @@ def test_limits_beyond_the_cards_a_dealer_could_take_share_counts_and_stay_exact
                                ["dealer_stands_at=3", f"dealer_max_cards={limit}"])
         figures = main_bet_figures(rules, pool)
         assert (figures.outcomes, figures.average_wager) == _plain(rules), limit
+
+
+def test_a_plain_king_of_diamonds_is_counted_among_the_figures_and_stays_exact():
+    # The home version pays a first-card king of diamonds at once; after that it is any 1/2
+    # card to the dealer, so stocks that differ only in which 1/2 cards are left share one
+    # count.
+    import random
+
+    from certification.odds.seven_half.deck import FIGURE, KD
+
+    rng = random.Random(11)
+    for changes in (["dealer_stands_at=5"], ["dealer_stands_at=6", "dealer_max_cards=4"],
+                    ["dealer_upcard_visible=false"]):
+        rules = with_overrides(preset("seven-half-home"), changes)
+        dealer = SevenHalfGame(rules).dealer
+        assert dealer.kd_as_figure
+        for _ in range(5):
+            counts = list(SevenHalfGame(rules).full)
+            for _ in range(rng.randrange(2, 7)):
+                c = rng.choice([c for c, r in enumerate(counts) if r and c != KD])
+                counts[c] -= 1
+            upcard = rng.choice([c for c, r in enumerate(counts) if r and c != KD])
+            counts[upcard] -= 1
+            swapped = list(counts)
+            swapped[KD], swapped[FIGURE] = 0, counts[FIGURE] + 1
+            n = sum(counts)
+            for stock in (counts, swapped):
+                code = sum(r * p for r, p in zip(stock, dealer.radix, strict=True))
+                expected = _dealer_by_hand(dealer, stock, n, VALUE[upcard], 1,
+                                           dealer.target(False), {})
+                before = dealer.states()
+                assert tuple(dealer.unpack(dealer.start(upcard, stock, code, n, False))) \
+                    == expected, (changes, stock, upcard)
+            assert dealer.states() == before  # the swapped stock was counted already
+    assert not SevenHalfGame(preset("sette-e-mezzo")).dealer.kd_as_figure  # the matta

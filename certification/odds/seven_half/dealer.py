@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from operator import mul
 
-from .deck import KD, KINDS, TARGET, VALUE, best_total
+from .deck import FIGURE, KD, KINDS, TARGET, VALUE, best_total
 from .settle import Settlement
 
 _HAND_KEYS = 1 << 13
@@ -56,6 +56,11 @@ class DealerCounter:
         # card field), so dealers that differ only in their limit share counts (share_counts).
         self.by_cards_left = (max_cards is not None and max_cards <= MOST_CARDS
                               and not settlement.natural_collects)
+        # A plain king of diamonds (not the matta) draws as any other 1/2 card: the stock is
+        # read with it counted among the figures (the top two kinds), so stocks that differ
+        # only in which 1/2 cards are left share one answer.
+        self.kd_as_figure = not wild
+        self._kd_fold = radix[KD] - radix[FIGURE]
         self._projections: dict[int, tuple[tuple[int, int], ...]] = {}
         self._steps: dict[int, tuple] = {}
         self._start_keys: dict[tuple, tuple[list[int], int, int]] = {}
@@ -231,8 +236,9 @@ class DealerCounter:
         if found is None:
             s, m, k, reach = self.hand_of(hand)
             mask = self.kinds_usable(s, m, k, reach)
+            kd_place = self.radix[FIGURE] if self.kd_as_figure else self.radix[KD]
             found = self._projections[hand] = tuple(
-                (c, self.radix[c]) for c in range(KINDS) if mask >> c & 1)
+                (c, kd_place if c == KD else self.radix[c]) for c in range(KINDS) if mask >> c & 1)
         return found
 
     def memo_key(self, counts: list[int], n: int, hand: int) -> int:
@@ -245,7 +251,8 @@ class DealerCounter:
         """(stops, draws) of a dealer holding (s, m, k): per slot the dealer stops on, its
         packed unit and the kinds that stop it there; per other kind, (kind, next hand key,
         the kind's place value, whether the next hand's projected stock keeps the code's top
-        digits whole, the moduli that read the rest off a stock's code)."""
+        digits whole, the king of diamonds' place when it is read among the figures (else 0),
+        the moduli that read the rest off a stock's code)."""
         stops: dict[int, list[int]] = {}
         draws = []
         top = self.radix[-1] * self._span
@@ -260,10 +267,13 @@ class DealerCounter:
             else:
                 hand = self.hand_key(s2, m2, k + 1, reach_7_5)
                 added, subtracted = self.moduli(hand)
-                # The code modulo a place value past every kind is the code itself.
+                # The code modulo a place value past every kind is the code itself; a king of
+                # diamonds read as a figure moves from its own digit to the figures'.
                 whole = bool(added) and added[-1] == top
-                draws.append((c, hand, self.radix[c], whole, added[:-1] if whole else added,
-                              subtracted))
+                folded = self.radix[KD] if whole and self.kd_as_figure and any(
+                    kind == KD for kind, _ in self.projection(hand)) else 0
+                draws.append((c, hand, self.radix[c], whole, folded,
+                              added[:-1] if whole else added, subtracted))
         return tuple((unit, tuple(kinds)) for unit, kinds in stops.items()), tuple(draws)
 
     def moduli(self, hand: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -330,12 +340,16 @@ class DealerCounter:
                 ways += counts[c]
             if ways:
                 stopped += ways * unit
-        for c, child_hand, place, whole, added, subtracted in draws:
+        kd_fold = self._kd_fold
+        for c, child_hand, place, whole, folded, added, subtracted in draws:
             r = counts[c]
             if not r:
                 continue
             child_code = code - place
-            stock = child_code if whole else 0
+            if whole:
+                stock = child_code - child_code // folded * kd_fold if folded else child_code
+            else:
+                stock = 0
             for modulus in added:
                 stock += child_code % modulus
             for modulus in subtracted:
