@@ -228,3 +228,5 @@ def test_a_plain_king_of_diamonds_is_counted_among_the_figures_and_stays_exact()
                     == expected, (changes, stock, upcard)
             assert dealer.states() == before  # the swapped stock was counted already
     assert not SevenHalfGame(preset("sette-e-mezzo")).dealer.kd_as_figure  # the matta
+    # Without a special card there is no king of diamonds of its own to read.
+    assert not SevenHalfGame(preset("siete-y-media")).dealer.kd_as_figure

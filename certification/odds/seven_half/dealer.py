@@ -31,7 +31,8 @@ the card limit and the total the dealer stops at, which many dealers of a search
 
 class DealerCounter:
     def __init__(self, *, settlement: Settlement, radix: tuple[int, ...], wild: bool,
-                 max_cards: int | None, factorials: list[int]):
+                 max_cards: int | None, factorials: list[int], holds_kd: bool = True):
+        """``holds_kd``: whether the deck holds a king of diamonds as a kind of its own."""
         self.settlement = settlement
         self.radix = radix
         self.wild = wild
@@ -59,7 +60,7 @@ class DealerCounter:
         # A plain king of diamonds (not the matta) draws as any other 1/2 card: the stock is
         # read with it counted among the figures (the top two kinds), so stocks that differ
         # only in which 1/2 cards are left share one answer.
-        self.kd_as_figure = not wild
+        self.kd_as_figure = holds_kd and not wild
         self._kd_fold = radix[KD] - radix[FIGURE]
         self._projections: dict[int, tuple[tuple[int, int], ...]] = {}
         self._steps: dict[int, tuple] = {}

@@ -49,7 +49,8 @@ class SevenHalfGame:
         self.kd_first = rules.special_card == "kd_first_card"
         self.visible = rules.dealer_upcard_visible
         self.dealer = DealerCounter(settlement=self.settlement, radix=self.radix, wild=self.wild,
-                                    max_cards=rules.dealer_max_cards, factorials=self.fact)
+                                    max_cards=rules.dealer_max_cards, factorials=self.fact,
+                                    holds_kd=self.caps[KD] > 1)
         self.play = PlayValues(settlement=self.settlement, dealer=self.dealer, radix=self.radix,
                                factorials=self.fact, wild=self.wild, kd_first=self.kd_first,
                                max_cards=rules.player_max_cards,
@@ -91,7 +92,8 @@ class SevenHalfGame:
         """Count the dealer afresh from here on (its cache holds every stock it has seen)."""
         self.dealer = self.play.dealer = DealerCounter(
             settlement=self.settlement, radix=self.radix, wild=self.wild,
-            max_cards=self.rules.dealer_max_cards, factorials=self.fact)
+            max_cards=self.rules.dealer_max_cards, factorials=self.fact,
+            holds_kd=self.caps[KD] > 1)
 
     def may_run_out(self, counts: Sequence[int] | None = None) -> bool:
         """Whether some deal could leave a hand or the dealer facing an empty stock, dealing
