@@ -118,16 +118,15 @@ class DealerCounter:
         self.unpacked = other.unpacked
 
     def limit_met(self, upcard: int, reach_7_5: bool) -> int:
-        """How much of its card limit a dealer showing ``upcard`` (negative: not yet drawn)
-        can meet: the cards it may still take, or fewer when it would reach its target first.
-        Dealers of one family alike in this play alike from that upcard (``hand_key``)."""
+        """What of its card limit a dealer showing ``upcard`` (negative: not yet drawn) can
+        meet, as its first hand's key tells it (``hand_key``): dealers of one family alike in
+        this play alike from that upcard."""
         if not self.by_cards_left:
             return 0
         if upcard < 0:
-            left, short = self.max_cards, self.target(reach_7_5)
-        else:
-            left, short = self.max_cards - 1, max(self.target(reach_7_5) - VALUE[upcard], 0)
-        return left if self.wild else min(left, short)
+            return self.hand_key(0, 0, 0, reach_7_5)
+        matta = int(self.wild and upcard == KD)
+        return self.hand_key(0 if matta else VALUE[upcard], matta, 1, reach_7_5)
 
     def states(self) -> int:
         """How many distributions the cache holds."""
