@@ -190,3 +190,20 @@ def test_bad_requests_are_refused_with_the_reason():
         TuningRequest(base=base, knobs=(), band=(BAND[1], BAND[0]))
     with pytest.raises(TunerInputError, match="limit"):
         TuningRequest(base=base, knobs=(), band=BAND, limit=0)
+
+
+def test_a_search_bisects_the_player_s_card_limit_with_unlimited_on_top():
+    # The edge falls as the player may take more cards: the line along the limit ends with
+    # "unlimited" and is bisected, and what it skips is never in band.
+    req = request("siete-y-media", ["player_max_cards=1,2,3,4,5,6,unlimited",
+                                    "dealer_stands_at=4:7:1/2", "ties=push,dealer"],
+                  band=(Fraction(-7, 100), Fraction(-3, 100)), limit=200)
+    with LocalEvaluator() as evaluate:
+        result = tune(req, evaluate)
+    rows, rejected = brute_force(req)
+    assert rejected == 0 and result.rejected == 0
+    hits = {changes for changes, bets in rows if in_band(bets, req)}
+    assert hits and {s.candidate.changes for s in result.suggestions} == hits
+    assert result.skipped > 0
+    assert result.evaluated + result.skipped + result.dominated == len(rows)
+    assert_suggestions_are_the_engine_s(result)

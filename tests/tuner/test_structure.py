@@ -33,6 +33,8 @@ NINE_CONTEXTS = {
     "no-switch": with_overrides(preset("nine-ten-eleven"), ["switch_allowed=false"]),
 }
 VALUES = ["0", "1/2", "1", "3/2", "2", "3"]
+LADDERS = {"player_max_cards": ["1", "2", "3", "5", "unlimited"]}
+"""Knobs whose values are not amounts: their own ladder, in the order the search sorts them."""
 SMALL_SEVEN_DECKS = st.lists(
     st.sampled_from([r + s for r in "A234567JQK" for s in "SHDC"]), min_size=7, max_size=9,
     unique=True,
@@ -60,7 +62,7 @@ NINE_CASES = _monotone_cases(NINE_CONTEXTS, ["main", "bonus", "dice_match"])
 
 def _ladder(rules, key) -> list:
     variants = []
-    for value in VALUES:
+    for value in LADDERS.get(key, VALUES):
         try:
             variants.append(with_overrides(rules, [f"{key}={value}"]))
         except RuleValidationError:
@@ -78,7 +80,7 @@ def test_every_seven_half_table_entry_has_a_case():
     assert keys == {
         "payouts.win", "payouts.seven_and_half", "payouts.natural", "payouts.triple",
         "payouts.kd_first_card", "payouts.shoot_seven", "payouts.dealer_natural_collects",
-        "final_bet_max", "final_bet_min", "four_exchange_max",
+        "final_bet_max", "final_bet_min", "four_exchange_max", "player_max_cards",
     }
 
 

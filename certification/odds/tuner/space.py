@@ -77,10 +77,21 @@ def level_size(knobs: Sequence[Knob], k: int) -> int:
     return sum(prod(moves[i] for i in subset) for subset in combinations(range(len(knobs)), k))
 
 
+UNLIMITED = "unlimited"
+
+
+def value_order(value: str) -> tuple[int, Fraction]:
+    """Where a knob's value stands among its others: numbers in order, a card limit's
+    ``unlimited`` above every number."""
+    if value == UNLIMITED:
+        return (1, Fraction(0))
+    return (0, Fraction(value))
+
+
 def _numeric(values: Sequence[str]) -> bool:
     try:
         for v in values:
-            Fraction(v)
+            value_order(v)
     except (ValueError, ZeroDivisionError):
         return False
     return True
@@ -113,7 +124,7 @@ def level_lines(base: Rules, knobs: Sequence[Knob], k: int, bet: str,
                 if point is not None:
                     yield Line([point])
                 continue
-            ordered = sorted(knobs[axis].values[1:], key=Fraction)
+            ordered = sorted(knobs[axis].values[1:], key=value_order)
             points = [
                 p for p in (_candidate(base, knobs, subset, {**fixed, axis: v}, count)
                             for v in ordered)

@@ -8,8 +8,10 @@ stretch instead of analysing every point. Each entry is proved by
 - Seven and a Half, main bet. A payout the player receives (win, seven_and_half, natural,
   triple, kd_first_card, shoot_seven): every strategy's expectation grows with it, so the
   optimal one's does, and the edge never rises. What the dealer's reale collects works the
-  other way. A larger final-bet maximum, a smaller final-bet minimum and more exchanges of
-  a four only add choices, which an optimal player never regrets.
+  other way. A larger final-bet maximum, a smaller final-bet minimum, more exchanges of
+  a four and a higher card limit for the player (``unlimited`` above every number) only
+  add choices, which an optimal player never regrets: a hand that had to stand at the
+  limit may now also draw, and nothing else of the round looks at how many cards it holds.
 - 9-10-11: ``payouts.main_win`` on the main bet (the strategy optimises that bet). The
   bonus lines on the bonus bet and ``payouts.dice_match`` on the dice-match bet when the
   bonus is judged on the first hand as dealt (the strategy then never looks at them).
@@ -37,6 +39,7 @@ _SEVEN_HALF_MAIN = {
     "final_bet_max": LOWERS_EDGE,
     "final_bet_min": RAISES_EDGE,
     "four_exchange_max": LOWERS_EDGE,
+    "player_max_cards": LOWERS_EDGE,
 }
 _BONUS_LINES = ("bonus_straight_flush", "bonus_trips", "bonus_straight", "bonus_flush")
 
