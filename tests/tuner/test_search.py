@@ -207,3 +207,19 @@ def test_a_search_bisects_the_player_s_card_limit_with_unlimited_on_top():
     assert result.skipped > 0
     assert result.evaluated + result.skipped + result.dominated == len(rows)
     assert_suggestions_are_the_engine_s(result)
+
+
+def test_a_payout_the_base_leaves_unset_is_bisected_along_the_values_it_may_take():
+    # The home version leaves the 7 1/2 payout unset (paid as any win): the line holds only
+    # the values a change sets, which the edge follows, so it is bisected all the same.
+    req = request("seven-half-home", ["payouts.seven_and_half=0:2:1/2", "ties=push,dealer"],
+                  band=(Fraction(-12, 100), Fraction(-9, 100)), limit=100)
+    assert req.base.payouts.seven_and_half is None
+    with LocalEvaluator() as evaluate:
+        result = tune(req, evaluate)
+    rows, rejected = brute_force(req)
+    hits = {changes for changes, bets in rows if in_band(bets, req)}
+    assert hits and {s.candidate.changes for s in result.suggestions} == hits
+    assert result.skipped > 0
+    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows) + rejected
+    assert_suggestions_are_the_engine_s(result)

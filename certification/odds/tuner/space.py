@@ -102,7 +102,8 @@ def _axis(base: Rules, knobs: Sequence[Knob], subset: tuple[int, ...], bet: str)
     for i in subset:
         knob = knobs[i]
         moves = len(knob.values) - 1
-        if moves > best_len and direction(base, knob.key, bet) and _numeric(knob.values):
+        # A line holds the values a change sets, never the base's own (which may be unset).
+        if moves > best_len and direction(base, knob.key, bet) and _numeric(knob.values[1:]):
             best, best_len = i, moves
     return best
 
