@@ -69,9 +69,10 @@ class DealerCounter:
         self.tables: dict[Hashable, object] = {}
         """Tables made from this dealer's distributions alone (hand_graph.StandTable), kept
         with it so every variant that shares the dealer shares them."""
-        self.against: dict[tuple, int] = {}
-        """Distributions against a player's hand (upcard, unseen cards' code, drawing to 7 1/2,
-        ``limit_met``) that stand tables took, for the next table that holds the same hand."""
+        self.against: dict[tuple, dict[int, tuple[int, tuple[int, ...]]]] = {}
+        """Distributions (packed, unpacked) against a player's hand that stand tables took, for
+        the next table that holds the same hand: per (upcard, drawing to 7 1/2, ``limit_met``),
+        by the unseen cards' code."""
         self.unpacked: dict[int, tuple[int, ...]] = {}
         """Distributions callers unpacked (by packed value), for the next table that needs them."""
 

@@ -80,6 +80,7 @@ class HandGraph:
         self._classify()
 
     def _classify(self) -> None:
+        self._groups: dict[bool, list] = {}
         self.firsts = [i for i, key in enumerate(self.hands) if key[4] == 1]
         """The hands of one card, which the first decisions value."""
         classes = [(t, k == 2, bool(m) and k == 2 and s == 14)
@@ -112,6 +113,19 @@ class HandGraph:
 
     def __len__(self) -> int:
         return len(self.hands)
+
+    def upcard_groups(self, must_reach: bool) -> list[tuple[int, bool, list[int], list[int]]]:
+        """The hands by what the dealer's distribution against them depends on besides the
+        unseen cards: (upcard, drawing to 7 1/2, their places in the graph, their codes)."""
+        groups = self._groups.get(must_reach)
+        if groups is None:
+            found: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
+            for i, ((u, code, _, _, _), t) in enumerate(zip(self.hands, self.totals, strict=True)):
+                places, codes = found.setdefault((u, must_reach and t == TARGET), ([], []))
+                places.append(i)
+                codes.append(code)
+            groups = self._groups[must_reach] = [(*key, *lists) for key, lists in found.items()]
+        return groups
 
     def _reached(self, game: SevenHalfGame) -> dict[tuple, tuple]:
         found: dict[tuple, tuple] = {}
@@ -180,42 +194,39 @@ class StandTable:
         graph's (the same hands against the same dealer)."""
         self.graph = graph
         if wider is not None and wider.graph is graph.wider:
-            self.packed = [wider.packed[j] for j in graph.in_wider]
-            self.rows = [wider.rows[j] for j in graph.in_wider]
+            self.packed = list(map(wider.packed.__getitem__, graph.in_wider))
+            self.rows = list(map(wider.rows.__getitem__, graph.in_wider))
         else:
             self._count(graph, play)
         # Hands standing against the same distribution in the same class are worth the same:
         # a variant values each such pair once.
-        pairs: dict[tuple[int, int], int] = {}
-        self.stand_pair = [pairs.setdefault((id(row), c), len(pairs))
-                           for row, c in zip(self.rows, graph.class_of, strict=True)]
-        holder = dict(zip(self.stand_pair, range(len(self.rows)), strict=True))
-        self.pairs = [(self.rows[holder[p]], graph.class_of[holder[p]]) for p in range(len(pairs))]
+        kinds = list(zip(map(id, self.rows), graph.class_of))
+        numbering = dict(zip(dict.fromkeys(kinds), range(len(kinds))))
+        self.stand_pair = list(map(numbering.__getitem__, kinds))
+        holder = dict(zip(kinds, self.rows))
+        self.pairs = [(holder[kind], kind[1]) for kind in numbering]
         """(row, class) of each pair, in the numbering of ``stand_pair``."""
 
     def _count(self, graph: HandGraph, play: PlayValues) -> None:
-        dealer, must_reach = play.dealer, play.must_reach
+        dealer = play.dealer
         # Graphs of different players' rules hold many of the same hands: a distribution
-        # unpacked for one of the dealer's tables serves the next.
-        known, rows = dealer.against, dealer.unpacked
-        limits: dict[tuple[int, bool], int] = {}
-        self.packed, self.rows = [], []
-        for (u, code, _, _, _), counts, n, t in zip(graph.hands, graph.counts, graph.n,
-                                                    graph.totals, strict=True):
-            reach = must_reach and t == TARGET
-            met = limits.get((u, reach))
-            if met is None:
-                met = limits[(u, reach)] = dealer.limit_met(u, reach)
-            packed = known.get((u, code, reach, met))
-            if packed is None:
-                packed = known[(u, code, reach, met)] = play.dealer_packed(u, list(counts), code,
-                                                                           n, reach)
-            row = rows.get(packed)
-            if row is None:
-                row = rows[packed] = tuple(dealer.unpack(packed))
-            self.packed.append(packed)
-            self.rows.append(row)
-
+        # counted (and unpacked) for one of the dealer's tables serves the next.
+        known, unpacked = dealer.against, dealer.unpacked
+        self.packed = packed = [0] * len(graph)
+        self.rows = rows = [()] * len(graph)
+        for u, reach, places, codes in graph.upcard_groups(play.must_reach):
+            seen = known.get((u, reach, dealer.limit_met(u, reach)))
+            if seen is None:
+                seen = known[(u, reach, dealer.limit_met(u, reach))] = {}
+            for i, code, found in zip(places, codes, map(seen.get, codes), strict=True):
+                if found is None:
+                    distribution = play.dealer_packed(u, list(graph.counts[i]), code, graph.n[i],
+                                                      reach)
+                    row = unpacked.get(distribution)
+                    if row is None:
+                        row = unpacked[distribution] = tuple(dealer.unpack(distribution))
+                    found = seen[code] = (distribution, row)
+                packed[i], rows[i] = found
 
 
 def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:
