@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from casino.rules import preset, with_overrides
+from certification.odds.analysis import analyze
 from certification.odds.tuner import Candidate, LocalEvaluator, TuningRequest, parse_vary, tune
 from certification.odds.tuner.evaluate import Lanes, dealer_part, sharing_key
 
@@ -93,3 +94,17 @@ def test_an_evaluator_tells_each_finished_run_once():
         assert two(batch, done=runs.append) == figures and runs == []  # all from the cache
     with LocalEvaluator(workers=1) as one:
         assert [f.bets for f in one(batch)] == [f.bets for f in figures]
+
+
+def test_variants_that_play_one_game_are_analysed_once():
+    # A dealer standing at 5 never holds more than ten cards: limits of 10 and 12 change
+    # nothing, and the evaluator analyses that game once for the three variants.
+    base = with_overrides(preset("seven-half-home"), ["dealer_stands_at=5"])
+    batch = [Candidate((("dealer_max_cards", v),), with_overrides(base, [f"dealer_max_cards={v}"]))
+             for v in ("10", "12", "unlimited", "9")]
+    with LocalEvaluator(workers=1) as evaluate:
+        figures = evaluate(batch)
+        assert evaluate.analyses == 2
+    assert figures[0] is figures[1] is figures[2] and figures[3] is not figures[0]
+    # The engine itself, on the limited rules as written, gives the figures shared.
+    assert figures[0].bets["main"].house_edge == analyze(batch[0].rules).bets["main"].house_edge

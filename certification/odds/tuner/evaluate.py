@@ -22,6 +22,17 @@ from .space import Candidate
 DEFAULT_CACHE_SIZE = 20_000
 
 
+def game_of(rules: Rules) -> Rules:
+    """The rules of the game ``rules`` plays, which its figures are the analysis of: a
+    Seven-and-a-Half card limit no hand can reach is written as none (seven_half/limits.py),
+    so the variants that differ only in such a limit are analysed once."""
+    if isinstance(rules, SevenHalfRules):
+        from certification.odds.seven_half.limits import same_game
+
+        return same_game(rules)
+    return rules
+
+
 def analyse_figures(rules: Rules) -> VariantFigures:
     """The exact engine's figures for ``rules``.
 
@@ -29,6 +40,7 @@ def analyse_figures(rules: Rules) -> VariantFigures:
     search whose dealer plays the same game count its distributions once (per process).
     """
     start = time.perf_counter()
+    rules = game_of(rules)
     if isinstance(rules, SevenHalfRules):
         from certification.odds.seven_half.dealer_reuse import main_bet_figures, shared_pool
 
@@ -143,6 +155,7 @@ class LocalEvaluator:
                  report_every: int | None = None):
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.cache: dict[Rules, VariantFigures] = {}
+        """Figures by the game a variant plays (``game_of``)."""
         self.cache_size = cache_size
         self.report_every = report_every
         self.analyses = 0
@@ -151,15 +164,16 @@ class LocalEvaluator:
 
     def __call__(self, batch: Sequence[Candidate],
                  done: Callable[[int], None] | None = None) -> list[VariantFigures]:
-        found = {c.rules: self.cache[c.rules] for c in batch if c.rules in self.cache}
-        todo = list(dict.fromkeys(c.rules for c in batch if c.rules not in found))
+        games = [game_of(c.rules) for c in batch]
+        found = {game: self.cache[game] for game in games if game in self.cache}
+        todo = list(dict.fromkeys(game for game in games if game not in found))
         for rules, figures in zip(todo, self._map(todo, done), strict=True):
             found[rules] = figures
             if len(self.cache) >= self.cache_size:
                 self.cache.pop(next(iter(self.cache)))
             self.cache[rules] = figures
         self.analyses += len(todo)
-        return [found[c.rules] for c in batch]
+        return [found[game] for game in games]
 
     def _runs(self, positions: list[int]) -> list[list[int]]:
         step = self.report_every or len(positions) or 1
