@@ -230,3 +230,36 @@ def test_a_plain_king_of_diamonds_is_counted_among_the_figures_and_stays_exact()
     assert not SevenHalfGame(preset("sette-e-mezzo")).dealer.kd_as_figure  # the matta
     # Without a special card there is no king of diamonds of its own to read.
     assert not SevenHalfGame(preset("siete-y-media")).dealer.kd_as_figure
+
+
+def test_dealers_standing_on_different_totals_share_what_they_draw_to_a_revealed_7_5():
+    # Drawing to a revealed 7 1/2 ignores the standing total: dealers of one card limit that
+    # stand on different totals count those hands once, and stay exact either way.
+    import random
+
+    pool = DealerPool()
+    rng = random.Random(11)
+    siete = preset("siete-y-media")
+    dealers = {stands: pool.game(with_overrides(siete, [f"dealer_stands_at={stands}",
+                                                        "dealer_max_cards=6"])).dealer
+               for stands in ("3", "6", "9/2")}
+    first, *others = dealers.values()
+    assert all(d._memo is first._memo for d in others)
+    for _ in range(5):
+        counts = list(SevenHalfGame(siete).full)
+        for _ in range(rng.randrange(2, 9)):
+            c = rng.choice([c for c, r in enumerate(counts) if r])
+            counts[c] -= 1
+        upcard = rng.choice([c for c, r in enumerate(counts) if r and VALUE[c] < 6])
+        counts[upcard] -= 1
+        n = sum(counts)
+        code = sum(r * p for r, p in zip(counts, first.radix, strict=True))
+        for reach in (False, True):
+            for dealer in dealers.values():
+                states = first.states()
+                got = tuple(dealer.unpack(dealer.start(upcard, counts, code, n, reach)))
+                expected = _dealer_by_hand(dealer, counts, n, VALUE[upcard], 1,
+                                           dealer.target(reach), {})
+                assert got == expected, (dealer.settlement.threshold, reach, counts, upcard)
+                if reach and dealer is not first:
+                    assert first.states() == states  # counted already, by another total

@@ -20,7 +20,7 @@ from operator import mul
 from .deck import FIGURE, KD, KINDS, TARGET, VALUE, best_total
 from .settle import Settlement
 
-_HAND_KEYS = 1 << 13
+_HAND_KEYS = 1 << 17
 _LEFT = 24
 """A hand key's card field from this up tells the cards a limited dealer may still take."""
 MOST_CARDS = TARGET + 2
@@ -90,26 +90,30 @@ class DealerCounter:
             told = _LEFT + left
         else:
             told = min(k, self._cards_told)
-        return ((s * 2 + m) * 64 + told) * 2 + reach_7_5
+        # The total it draws to is part of the key: dealers that differ in their standing total
+        # then share the counts of a dealer drawing to a revealed 7 1/2, which they play alike.
+        return (((self.target(reach_7_5) * 32 + s) * 2 + m) * 64 + told) * 2 + reach_7_5
 
     def hand_of(self, hand: int) -> tuple[int, int, int, bool]:
         """(s, m, k, reach_7_5) of a memo's hand key (k as told, which plays alike)."""
         h, reach = divmod(hand, 2)
         h, k = divmod(h, 64)
-        s, m = divmod(h, 2)
+        s, m = divmod(h % 64, 2)
         if k >= _LEFT and self.by_cards_left:
             k = self.max_cards - (k - _LEFT)
         return s, m, k, bool(reach)
 
     def share_counts(self, other: DealerCounter) -> None:
         """Count into ``other``'s cache from now on: a dealer that differs from it only in its
-        card limit reaches many of the same hands with as many cards left to take."""
+        card limit reaches many of the same hands with as many cards left to take, and one
+        that differs in its standing total too draws alike to a revealed 7 1/2 (the hand key
+        tells the total drawn to)."""
         same = (self.by_cards_left and other.by_cards_left and self.wild == other.wild
                 and self.radix == other.radix and self._span == other._span
-                and self.settlement.slots == other.settlement.slots
-                and self.settlement.threshold == other.settlement.threshold)
+                and self.settlement.slots == other.settlement.slots)
         if not same:
-            raise ValueError("only dealers that differ in their card limit alone share counts")
+            raise ValueError("only dealers that differ in their card limit and standing total "
+                             "share counts")
         self._memo = other._memo
         self._steps = other._steps
         self._projections = other._projections

@@ -103,8 +103,7 @@ class DealerPool:
         if not dealer.by_cards_left:
             return
         settlement = dealer.settlement
-        key = (dealer.radix, len(dealer.fact), dealer.wild, tuple(settlement.slots),
-               settlement.threshold)
+        key = (dealer.radix, len(dealer.fact), dealer.wild, tuple(settlement.slots))
         first = self._families.get(key)
         if first is None:
             self._families[key] = dealer
