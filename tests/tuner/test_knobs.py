@@ -11,7 +11,7 @@ from casino.rules.parameters import parameter_specs
 from certification.odds.tuner import TunerInputError, default_knobs, parse_vary, suggested_knobs
 from certification.odds.tuner.defaults import NOT_IN_DEFAULT
 from certification.odds.tuner.knobs import current_text, expand_values, with_current
-from certification.odds.tuner.space import value_order
+from certification.odds.tuner.structure import rank
 from certification.odds.tuner.structure import inert
 
 SEVEN = "seven_and_half"
@@ -104,4 +104,4 @@ def test_the_suggested_knobs_change_something(name):
 
 def test_a_card_limit_s_values_sort_with_unlimited_above_every_number():
     values = ["unlimited", "10", "2", "1"]
-    assert sorted(values, key=value_order) == ["1", "2", "10", "unlimited"]
+    assert sorted(values, key=rank) == ["1", "2", "10", "unlimited"]

@@ -223,3 +223,20 @@ def test_a_payout_the_base_leaves_unset_is_bisected_along_the_values_it_may_take
     assert result.skipped > 0
     assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows) + rejected
     assert_suggestions_are_the_engine_s(result)
+
+
+def test_a_switch_spares_the_variants_beyond_one_out_of_band_already():
+    # The standing total is no monotone knob, so nothing here lies on a bisected line: what
+    # is skipped, is skipped because the same variant without its switch was out of band on
+    # the side the switch moves the edge (ties to the dealer raise it, a visible upcard
+    # lowers it).
+    req = request("siete-y-media", ["dealer_stands_at=4:7:1/2", "ties=push,dealer",
+                                    "dealer_upcard_visible=true,false"], limit=100)
+    with LocalEvaluator() as evaluate:
+        result = tune(req, evaluate)
+    rows, rejected = brute_force(req)
+    hits = {changes for changes, bets in rows if in_band(bets, req)}
+    assert {s.candidate.changes for s in result.suggestions} == hits
+    assert result.skipped > 0
+    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows)
+    assert_suggestions_are_the_engine_s(result)

@@ -33,7 +33,10 @@ NINE_CONTEXTS = {
     "no-switch": with_overrides(preset("nine-ten-eleven"), ["switch_allowed=false"]),
 }
 VALUES = ["0", "1/2", "1", "3/2", "2", "3"]
-LADDERS = {"player_max_cards": ["1", "2", "3", "5", "unlimited"]}
+SWITCHES = ["false", "true"]
+LADDERS = {"player_max_cards": ["1", "2", "3", "5", "unlimited"], "ties": ["push", "dealer"],
+           "fold_allowed": SWITCHES, "shoot_seven": SWITCHES, "dealer_upcard_visible": SWITCHES,
+           "dealer_must_reach_7_5_vs_revealed": SWITCHES}
 """Knobs whose values are not amounts: their own ladder, in the order the search sorts them."""
 SMALL_SEVEN_DECKS = st.lists(
     st.sampled_from([r + s for r in "A234567JQK" for s in "SHDC"]), min_size=7, max_size=9,
@@ -46,20 +49,6 @@ SMALL_NINE_DECKS = st.builds(
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _monotone_cases(contexts, bets):
-    return [
-        (name, key, bet)
-        for name, rules in contexts.items()
-        for key in knob_keys(rules.family)
-        for bet in bets
-        if direction(rules, key, bet) and not inert(rules, key)
-    ]
-
-
-SEVEN_CASES = _monotone_cases(SEVEN_CONTEXTS, ["main"])
-NINE_CASES = _monotone_cases(NINE_CONTEXTS, ["main", "bonus", "dice_match"])
-
-
 def _ladder(rules, key) -> list:
     variants = []
     for value in LADDERS.get(key, VALUES):
@@ -68,6 +57,23 @@ def _ladder(rules, key) -> list:
         except RuleValidationError:
             continue
     return variants
+
+
+def _monotone_cases(contexts, bets):
+    # A knob counts in a context where at least two of its values are valid there (a seven
+    # is shot only where its payout is set).
+    return [
+        (name, key, bet)
+        for name, rules in contexts.items()
+        for key in knob_keys(rules.family)
+        for bet in bets
+        if direction(rules, key, bet) and not inert(rules, key)
+        and (rules.family != "seven_and_half" or len(_ladder(rules, key)) >= 2)
+    ]
+
+
+SEVEN_CASES = _monotone_cases(SEVEN_CONTEXTS, ["main"])
+NINE_CASES = _monotone_cases(NINE_CONTEXTS, ["main", "bonus", "dice_match"])
 
 
 def _edges_follow(edges: list[Fraction], sign: int) -> bool:
@@ -81,6 +87,8 @@ def test_every_seven_half_table_entry_has_a_case():
         "payouts.win", "payouts.seven_and_half", "payouts.natural", "payouts.triple",
         "payouts.kd_first_card", "payouts.shoot_seven", "payouts.dealer_natural_collects",
         "final_bet_max", "final_bet_min", "four_exchange_max", "player_max_cards",
+        "fold_allowed", "shoot_seven", "dealer_upcard_visible", "ties",
+        "dealer_must_reach_7_5_vs_revealed",
     }
 
 
@@ -88,7 +96,7 @@ def test_every_seven_half_table_entry_has_a_case():
 def test_seven_half_edge_is_monotone_on_the_full_deck(context, key, bet):
     rules = SEVEN_CONTEXTS[context]
     ladder = _ladder(rules, key)
-    assert len(ladder) >= 3
+    assert len(ladder) >= min(3, len(LADDERS.get(key, VALUES)))
     edges = [analyze(r).bets[bet].house_edge for r in ladder]
     assert _edges_follow(edges, direction(rules, key, bet)), (key, [float(e) for e in edges])
 
@@ -102,6 +110,23 @@ def test_seven_half_edge_is_monotone_on_small_decks(case, deck, data):
     a, b = sorted(data.draw(st.lists(st.integers(0, len(ladder) - 1), min_size=2, max_size=2)))
     edges = [analyze_seven_half(ladder[i], deck=deck).bets[bet].house_edge for i in (a, b)]
     assert _edges_follow(edges, direction(rules, key, bet))
+
+
+SWITCH_CASES = [case for case in SEVEN_CASES if LADDERS.get(case[1]) in (SWITCHES, ["push", "dealer"])]
+SMALL_DECKS = [
+    ["AS", "2H", "3D", "7C", "JS", "QH", "KD", "KC"],
+    ["7S", "7H", "JD", "QC", "KD", "5S", "6H", "AC", "2D"],
+    ["4S", "4H", "3C", "JH", "KS", "KD", "7D", "6C"],
+]
+
+
+@pytest.mark.parametrize(("context", "key", "bet"), SWITCH_CASES)
+def test_a_switch_moves_the_edge_its_way_on_small_decks(context, key, bet):
+    rules = SEVEN_CONTEXTS[context]
+    ladder = _ladder(rules, key)
+    for deck in SMALL_DECKS:
+        edges = [analyze_seven_half(r, deck=deck).bets[bet].house_edge for r in ladder]
+        assert _edges_follow(edges, direction(rules, key, bet)), (key, deck, edges)
 
 
 @pytest.mark.parametrize(("context", "key", "bet"), NINE_CASES)
@@ -132,7 +157,8 @@ def test_nothing_is_monotone_where_it_is_not_proved():
              for v in ("1/2", "6", "15/2")]
     assert edges[1] > edges[0] and edges[1] > edges[2]
     assert direction(siete, "dealer_stands_at", "main") == 0
-    assert direction(siete, "ties", "main") == 0
+    assert direction(siete, "dealer_max_cards", "main") == 0
+    assert direction(siete, "final_bet", "main") == 0
     final = with_overrides(preset("nine-ten-eleven"), ["bonus_on=final_hands"])
     assert direction(final, "payouts.bonus_flush", "bonus") == 0
     assert direction(with_overrides(siete, ["split_figures=true", "max_splits=1"]),

@@ -25,6 +25,7 @@ from .evaluate import sharing_key
 from .figures import VariantFigures, fraction_text
 from .knobs import Knob, TunerInputError, with_current
 from .space import Candidate, LevelCount, Line, level_lines, level_size
+from .structure import direction, rank
 
 Evaluate = Callable[..., Sequence[VariantFigures]]
 """evaluate(batch) -> the batch's figures, in order. An evaluator whose ``reports_done`` is
@@ -159,10 +160,15 @@ class Search:
         self.scored: dict[str, Scored] = {}
         self.counts = LevelCount()
         self.skipped = 0
+        self.current: dict[str, str] = {}
+        """Each knob's value in the base."""
 
     # -- scoring -------------------------------------------------------------------------
     def edge(self, point: Candidate) -> Fraction:
-        return self.known[point.key].bets[self.request.bet].house_edge
+        return self.edge_of(point.key)
+
+    def edge_of(self, key: str) -> Fraction:
+        return self.known[key].bets[self.request.bet].house_edge
 
     def score(self, point: Candidate) -> Scored:
         figures = self.known[point.key]
@@ -207,11 +213,33 @@ class Search:
             low, high = (low, mid) if self.edge(pts[mid]) < lo else (mid + 1, high)
         yield pts[first:low]
 
+    def _beyond(self, point: Candidate) -> bool:
+        """Whether ``point`` lies out of band beyond a variant with one change fewer, analysed
+        already: undoing a change along a monotone knob (``structure.direction``) moves the
+        edge one known way, so if that variant is out of band on the side ``point`` lies
+        further on, so is ``point``, and never nearer the band."""
+        lo, hi = self.request.band
+        for i, (key, value) in enumerate(point.changes):
+            sign = direction(point.rules, key, self.request.bet)
+            here, there = rank(value), rank(self.current.get(key, ""))
+            fewer = ";".join(f"{k}={v}" for k, v in point.changes[:i] + point.changes[i + 1:])
+            if not sign or here is None or there is None or fewer not in self.known:
+                continue
+            edge = self.edge_of(fewer)
+            # sign * (here - there) > 0: the edge at ``point`` is at most the edge there.
+            if (sign > 0) == (here > there):
+                if edge < lo:
+                    return True
+            elif edge > hi:
+                return True
+        return False
+
     # -- the levels ----------------------------------------------------------------------
     def run(self) -> TuningResult:
         start = time.perf_counter()
         request = self.request
         knobs = with_current(request.base, request.knobs)
+        self.current = {knob.key: knob.values[0] for knob in knobs}
         sizes = [level_size(knobs, k) for k in range(request.deepest + 1)]
         total = sum(sizes)
         found = 0
@@ -222,7 +250,8 @@ class Search:
             lines = list(level_lines(request.base, knobs, level, request.bet, count))
             self.counts.rejected += count.rejected
             self.counts.dominated += count.dominated
-            self._drive(lines, done_before, sizes[level], total)
+            self._drive([line for line in lines if line.sign or not self._beyond(line.points[0])],
+                        done_before, sizes[level], total)
             self.skipped += sum(1 for line in lines for p in line.points if p.key not in self.known)
             found = sum(1 for s in self.scored.values() if s.in_band)
             if found >= request.limit:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations, product
 from math import prod
 
@@ -17,7 +16,7 @@ from casino.rules.model import Rules
 from casino.rules.schema import RuleValidationError, with_overrides
 
 from .knobs import Knob
-from .structure import direction, inert
+from .structure import direction, inert, rank
 
 
 @dataclass(frozen=True)
@@ -77,24 +76,8 @@ def level_size(knobs: Sequence[Knob], k: int) -> int:
     return sum(prod(moves[i] for i in subset) for subset in combinations(range(len(knobs)), k))
 
 
-UNLIMITED = "unlimited"
-
-
-def value_order(value: str) -> tuple[int, Fraction]:
-    """Where a knob's value stands among its others: numbers in order, a card limit's
-    ``unlimited`` above every number."""
-    if value == UNLIMITED:
-        return (1, Fraction(0))
-    return (0, Fraction(value))
-
-
-def _numeric(values: Sequence[str]) -> bool:
-    try:
-        for v in values:
-            value_order(v)
-    except (ValueError, ZeroDivisionError):
-        return False
-    return True
+def _ordered(values: Sequence[str]) -> bool:
+    return all(rank(v) is not None for v in values)
 
 
 def _axis(base: Rules, knobs: Sequence[Knob], subset: tuple[int, ...], bet: str) -> int | None:
@@ -103,7 +86,7 @@ def _axis(base: Rules, knobs: Sequence[Knob], subset: tuple[int, ...], bet: str)
         knob = knobs[i]
         moves = len(knob.values) - 1
         # A line holds the values a change sets, never the base's own (which may be unset).
-        if moves > best_len and direction(base, knob.key, bet) and _numeric(knob.values[1:]):
+        if moves > best_len and direction(base, knob.key, bet) and _ordered(knob.values[1:]):
             best, best_len = i, moves
     return best
 
@@ -125,7 +108,7 @@ def level_lines(base: Rules, knobs: Sequence[Knob], k: int, bet: str,
                 if point is not None:
                     yield Line([point])
                 continue
-            ordered = sorted(knobs[axis].values[1:], key=value_order)
+            ordered = sorted(knobs[axis].values[1:], key=rank)
             points = [
                 p for p in (_candidate(base, knobs, subset, {**fixed, axis: v}, count)
                             for v in ordered)

@@ -12,6 +12,11 @@ stretch instead of analysing every point. Each entry is proved by
   a four and a higher card limit for the player (``unlimited`` above every number) only
   add choices, which an optimal player never regrets: a hand that had to stand at the
   limit may now also draw, and nothing else of the round looks at how many cards it holds.
+  Switches, in the order false then true (push then dealer for ties): folding and shooting a
+  seven add choices, and a visible upcard adds what the player knows, so each lowers the
+  edge; ties the dealer wins, and a dealer that must draw to a player's revealed 7 1/2, give
+  the player, deal by deal, the same result or a worse one (a push for a win, a loss for a
+  push), so each raises it.
 - 9-10-11: ``payouts.main_win`` on the main bet (the strategy optimises that bet). The
   bonus lines on the bonus bet and ``payouts.dice_match`` on the dice-match bet when the
   bonus is judged on the first hand as dealt (the strategy then never looks at them).
@@ -23,6 +28,8 @@ variant without it, which has fewer changes, so the search skips it.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from casino.rules.model import NineTenElevenRules, Rules, SevenHalfRules
 
@@ -40,7 +47,28 @@ _SEVEN_HALF_MAIN = {
     "final_bet_min": RAISES_EDGE,
     "four_exchange_max": LOWERS_EDGE,
     "player_max_cards": LOWERS_EDGE,
+    "fold_allowed": LOWERS_EDGE,
+    "shoot_seven": LOWERS_EDGE,
+    "dealer_upcard_visible": LOWERS_EDGE,
+    "ties": RAISES_EDGE,
+    "dealer_must_reach_7_5_vs_revealed": RAISES_EDGE,
 }
+UNLIMITED = "unlimited"
+_CHOICES = {"false": 0, "true": 1, "push": 0, "dealer": 1}
+
+
+def rank(value: str) -> tuple[int, Fraction] | None:
+    """Where a knob's value stands among its others, in the order ``direction`` speaks of:
+    numbers in order, a card limit's ``unlimited`` above every number, false before true,
+    push before dealer; None for a value with no place (an unset payout)."""
+    if value in _CHOICES:
+        return (0, Fraction(_CHOICES[value]))
+    if value == UNLIMITED:
+        return (1, Fraction(0))
+    try:
+        return (0, Fraction(value))
+    except (ValueError, ZeroDivisionError):
+        return None
 _BONUS_LINES = ("bonus_straight_flush", "bonus_trips", "bonus_straight", "bonus_flush")
 
 
