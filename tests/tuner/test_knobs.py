@@ -11,8 +11,7 @@ from casino.rules.parameters import parameter_specs
 from certification.odds.tuner import TunerInputError, default_knobs, parse_vary, suggested_knobs
 from certification.odds.tuner.defaults import NOT_IN_DEFAULT
 from certification.odds.tuner.knobs import current_text, expand_values, with_current
-from certification.odds.tuner.structure import rank
-from certification.odds.tuner.structure import inert
+from certification.odds.tuner.structure import inert, rank
 
 SEVEN = "seven_and_half"
 

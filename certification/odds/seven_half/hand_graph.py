@@ -200,10 +200,10 @@ class StandTable:
             self._count(graph, play)
         # Hands standing against the same distribution in the same class are worth the same:
         # a variant values each such pair once.
-        kinds = list(zip(map(id, self.rows), graph.class_of))
-        numbering = dict(zip(dict.fromkeys(kinds), range(len(kinds))))
+        kinds = list(zip(map(id, self.rows), graph.class_of, strict=True))
+        numbering = {kind: i for i, kind in enumerate(dict.fromkeys(kinds))}
         self.stand_pair = list(map(numbering.__getitem__, kinds))
-        holder = dict(zip(kinds, self.rows))
+        holder = dict(zip(kinds, self.rows, strict=True))
         self.pairs = [(holder[kind], kind[1]) for kind in numbering]
         """(row, class) of each pair, in the numbering of ``stand_pair``."""
 
