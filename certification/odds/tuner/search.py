@@ -7,8 +7,10 @@ every in-band variant with the fewest changes (up to ``limit``), then the next o
 
 Along a monotone knob (``structure.direction``) a line of values is bisected: the first
 probe tells whether the whole line lies below or above the band, and otherwise two binary
-searches find the in-band stretch, every point of which is then analysed. A skipped point
-is never in band, and never nearer the band than a point that was analysed.
+searches find the in-band stretch, every point of which is then analysed. A variant off
+any line is skipped when the same variant without one of its monotone changes, analysed at
+the level before, is out of band on the side that change moves the edge (``_beyond``). A
+skipped point is never in band, and never nearer the band than a point that was analysed.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Monotone knobs (``direction``): with every other rule fixed, a bet's house edge moves one
 way as the knob's value grows. The search then bisects a line of values for the in-band
-stretch instead of analysing every point. Each entry is proved by
+stretch instead of analysing every point, and skips a variant that lies beyond one with that
+change undone which is out of band already. Each entry is proved by
 ``tests/tuner/test_structure.py``; nothing else is pruned this way.
 
 - Seven and a Half, main bet. A payout the player receives (win, seven_and_half, natural,
