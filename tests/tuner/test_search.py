@@ -240,3 +240,30 @@ def test_a_switch_spares_the_variants_beyond_one_out_of_band_already():
     assert result.skipped > 0
     assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows)
     assert_suggestions_are_the_engine_s(result)
+
+
+def test_a_line_drops_the_points_beyond_a_variant_with_a_change_fewer(monkeypatch):
+    # Along the win payout, each standing total's line starts from that total alone, analysed
+    # a level before: where it is out of band, the payouts that move the edge further out are
+    # not probed. The suggestions are brute force's, with fewer analyses than bisecting the
+    # whole lines.
+    from certification.odds.tuner.search import Search
+
+    vary = ["dealer_stands_at=4:7:1/2", "payouts.win=1/2:2:1/2", "ties=push,dealer"]
+    req = request("siete-y-media", vary, band=(Fraction(-2, 100), Fraction(2, 100)), limit=200)
+    with LocalEvaluator() as evaluate:
+        result = tune(req, evaluate)
+    rows, rejected = brute_force(req)
+    hits = {changes for changes, bets in rows if in_band(bets, req)}
+    assert hits and {s.candidate.changes for s in result.suggestions} == hits
+    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows)
+    assert_suggestions_are_the_engine_s(result)
+    monkeypatch.setattr(Search, "_beyond", lambda self, point: False)
+    with LocalEvaluator() as evaluate:
+        whole_lines = tune(req, evaluate)
+    assert {s.candidate.changes for s in whole_lines.suggestions} == hits
+
+    def on_lines(found):  # every variant that changes the payout lies on a line along it
+        return sum(1 for p in found.points if "payouts.win" in p.candidate.changes_dict())
+
+    assert on_lines(result) < on_lines(whole_lines)

@@ -7,9 +7,10 @@ every in-band variant with the fewest changes (up to ``limit``), then the next o
 
 Along a monotone knob (``structure.direction``) a line of values is bisected: the first
 probe tells whether the whole line lies below or above the band, and otherwise two binary
-searches find the in-band stretch, every point of which is then analysed. A variant off
-any line is skipped when the same variant without one of its monotone changes, analysed at
-the level before, is out of band on the side that change moves the edge (``_beyond``). A
+searches find the in-band stretch, every point of which is then analysed. Before that, a
+variant is dropped when the same variant without one of its monotone changes, analysed at
+the level before, is out of band on the side that change moves the edge (``_beyond``); a
+line keeps the rest of its points, in order, and is bisected as before. A
 skipped point is never in band, and never nearer the band than a point that was analysed.
 """
 
@@ -236,6 +237,16 @@ class Search:
                 return True
         return False
 
+    def _within_reach(self, lines: list[Line]) -> list[Line]:
+        """The lines without their points ``_beyond`` the band. Along a line the edge is
+        monotone, so what is left of it (in order) is bisected as the whole line would be."""
+        kept = []
+        for line in lines:
+            points = [point for point in line.points if not self._beyond(point)]
+            if points:
+                kept.append(Line(points, line.axis, line.sign))
+        return kept
+
     # -- the levels ----------------------------------------------------------------------
     def run(self) -> TuningResult:
         start = time.perf_counter()
@@ -252,8 +263,7 @@ class Search:
             lines = list(level_lines(request.base, knobs, level, request.bet, count))
             self.counts.rejected += count.rejected
             self.counts.dominated += count.dominated
-            self._drive([line for line in lines if line.sign or not self._beyond(line.points[0])],
-                        done_before, sizes[level], total)
+            self._drive(self._within_reach(lines), done_before, sizes[level], total)
             self.skipped += sum(1 for line in lines for p in line.points if p.key not in self.known)
             found = sum(1 for s in self.scored.values() if s.in_band)
             if found >= request.limit:
