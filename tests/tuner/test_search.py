@@ -267,3 +267,25 @@ def test_a_line_drops_the_points_beyond_a_variant_with_a_change_fewer(monkeypatc
         return sum(1 for p in found.points if "payouts.win" in p.candidate.changes_dict())
 
     assert on_lines(result) < on_lines(whole_lines)
+
+
+def test_a_variant_skipped_along_a_line_still_tells_which_side_of_the_band_it_lies(monkeypatch):
+    # A card limit skipped by the bisection at one change lies out of band on a known side:
+    # the variants that add a tie lost to the dealer to it lie further out still.
+    from certification.odds.tuner.search import Search
+
+    vary = ["player_max_cards=1,2,3,4,5,6,unlimited", "dealer_stands_at=4:7:1/2",
+            "ties=push,dealer"]
+    req = request("siete-y-media", vary, limit=200)
+    with LocalEvaluator() as evaluate:
+        result = tune(req, evaluate)
+    rows, rejected = brute_force(req)
+    hits = {changes for changes, bets in rows if in_band(bets, req)}
+    assert hits and {s.candidate.changes for s in result.suggestions} == hits
+    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows)
+    assert_suggestions_are_the_engine_s(result)
+    monkeypatch.setattr(Search, "_out", lambda self, points, side: None)
+    with LocalEvaluator() as evaluate:
+        only_analysed = tune(req, evaluate)
+    assert {s.candidate.changes for s in only_analysed.suggestions} == hits
+    assert result.evaluated < only_analysed.evaluated

@@ -8,8 +8,9 @@ every in-band variant with the fewest changes (up to ``limit``), then the next o
 Along a monotone knob (``structure.direction``) a line of values is bisected: the first
 probe tells whether the whole line lies below or above the band, and otherwise two binary
 searches find the in-band stretch, every point of which is then analysed. Before that, a
-variant is dropped when the same variant without one of its monotone changes, analysed at
-the level before, is out of band on the side that change moves the edge (``_beyond``); a
+variant is dropped when the same variant without one of its monotone changes is known to lie
+out of band (analysed, or skipped on its side) on the side that change moves the edge
+(``_beyond``); a
 line keeps the rest of its points, in order, and is bisected as before. A
 skipped point is never in band, and never nearer the band than a point that was analysed.
 """
@@ -37,6 +38,8 @@ Progress = Callable[[int, int, int], None]
 """progress(variants decided, variants in the levels searched, exact analyses so far)."""
 
 DEFAULT_LIMIT = 20
+ABOVE, BELOW = 1, -1
+"""Sides of the band a variant out of it lies on."""
 MAX_CHART_POINTS = 5000
 Bounds = Mapping[str, tuple[Fraction | None, Fraction | None]]
 
@@ -165,6 +168,8 @@ class Search:
         self.skipped = 0
         self.current: dict[str, str] = {}
         """Each knob's value in the base."""
+        self.side: dict[str, int] = {}
+        """Variants known to lie out of band without an analysis, and on which side."""
 
     # -- scoring -------------------------------------------------------------------------
     def edge(self, point: Candidate) -> Fraction:
@@ -194,12 +199,14 @@ class Search:
         n = len(pts)
         yield [pts[0]]
         if self.edge(pts[0]) < lo:
+            self._out(pts, BELOW)
             return
         if self.edge(pts[0]) <= hi:
             first = 0
         else:
             yield [pts[n - 1]]
             if self.edge(pts[n - 1]) > hi:
+                self._out(pts, ABOVE)
                 return
             low, high = 1, n - 1
             while low < high:
@@ -207,33 +214,49 @@ class Search:
                 yield [pts[mid]]
                 low, high = (low, mid) if self.edge(pts[mid]) <= hi else (mid + 1, high)
             first = low
+        self._out(pts[:first], ABOVE)
         if self.edge(pts[first]) < lo:
+            self._out(pts[first:], BELOW)
             return
         low, high = first + 1, n
         while low < high:
             mid = (low + high) // 2
             yield [pts[mid]]
             low, high = (low, mid) if self.edge(pts[mid]) < lo else (mid + 1, high)
+        self._out(pts[low:], BELOW)
         yield pts[first:low]
 
+    def _out(self, points: Sequence[Candidate], side: int) -> None:
+        """Note on which side of the band ``points`` lie, analysed or not."""
+        for point in points:
+            self.side[point.key] = side
+
+    def _side(self, key: str) -> int:
+        """Which side of the band a variant of this level or the ones before lies on
+        (ABOVE, BELOW, or 0: in band or not known)."""
+        if key in self.known:
+            lo, hi = self.request.band
+            edge = self.edge_of(key)
+            return ABOVE if edge > hi else BELOW if edge < lo else 0
+        return self.side.get(key, 0)
+
     def _beyond(self, point: Candidate) -> bool:
-        """Whether ``point`` lies out of band beyond a variant with one change fewer, analysed
-        already: undoing a change along a monotone knob (``structure.direction``) moves the
-        edge one known way, so if that variant is out of band on the side ``point`` lies
-        further on, so is ``point``, and never nearer the band."""
-        lo, hi = self.request.band
+        """Whether ``point`` lies out of band beyond a variant with one change fewer that is
+        known to (analysed, or skipped along a line or by this rule): undoing a change along a
+        monotone knob (``structure.direction``) moves the edge one known way, so if that
+        variant is out of band on the side ``point`` lies further on, so is ``point``, and
+        never nearer the band."""
         for i, (key, value) in enumerate(point.changes):
             sign = direction(point.rules, key, self.request.bet)
             here, there = rank(value), rank(self.current.get(key, ""))
-            fewer = ";".join(f"{k}={v}" for k, v in point.changes[:i] + point.changes[i + 1:])
-            if not sign or here is None or there is None or fewer not in self.known:
+            if not sign or here is None or there is None:
                 continue
-            edge = self.edge_of(fewer)
+            fewer = self._side(";".join(f"{k}={v}"
+                                        for k, v in point.changes[:i] + point.changes[i + 1:]))
             # sign * (here - there) > 0: the edge at ``point`` is at most the edge there.
-            if (sign > 0) == (here > there):
-                if edge < lo:
-                    return True
-            elif edge > hi:
+            lower = (sign > 0) == (here > there)
+            if fewer == (BELOW if lower else ABOVE):
+                self.side[point.key] = fewer
                 return True
         return False
 
