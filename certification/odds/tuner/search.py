@@ -8,11 +8,10 @@ every in-band variant with the fewest changes (up to ``limit``), then the next o
 Along a monotone knob (``structure.direction``) a line of values is bisected: the first
 probe tells whether the whole line lies below or above the band, and otherwise two binary
 searches find the in-band stretch, every point of which is then analysed. Before that, a
-variant is dropped when the same variant without one of its monotone changes is known to lie
-out of band (analysed, or skipped on its side) on the side that change moves the edge
-(``_beyond``); a
-line keeps the rest of its points, in order, and is bisected as before. A
-skipped point is never in band, and never nearer the band than a point that was analysed.
+variant is dropped when the same variant without one of its monotone changes is known to
+lie out of band (analysed, or skipped on its side) on the side that change moves the edge
+(``_beyond``); a line keeps the rest of its points, in order, and is bisected as before.
+A skipped point is never in band, and never nearer the band than a point that was analysed.
 """
 
 from __future__ import annotations
