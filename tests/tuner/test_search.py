@@ -69,6 +69,20 @@ def assert_suggestions_are_the_engine_s(result) -> None:
                                             bet.p_win, bet.average_wager)
 
 
+def search_and_brute_force(req: TuningRequest):
+    """The search's result and brute force's in-band variants, checked to agree: the same
+    suggestions (there are some), every variant of the grid accounted for, exact figures."""
+    with LocalEvaluator() as evaluate:
+        result = tune(req, evaluate)
+    rows, rejected = brute_force(req)
+    hits = {changes for changes, bets in rows if in_band(bets, req)}
+    assert hits and {s.candidate.changes for s in result.suggestions} == hits
+    assert (result.evaluated + result.skipped + result.dominated + result.rejected
+            == len(rows) + rejected)
+    assert_suggestions_are_the_engine_s(result)
+    return result, hits
+
+
 def test_siete_y_media_search_matches_brute_force():
     req = request("siete-y-media", SIETE_VARY, limit=100)
     with LocalEvaluator() as evaluate:
@@ -198,15 +212,8 @@ def test_a_search_bisects_the_player_s_card_limit_with_unlimited_on_top():
     req = request("siete-y-media", ["player_max_cards=1,2,3,4,5,6,unlimited",
                                     "dealer_stands_at=4:7:1/2", "ties=push,dealer"],
                   band=(Fraction(-7, 100), Fraction(-3, 100)), limit=200)
-    with LocalEvaluator() as evaluate:
-        result = tune(req, evaluate)
-    rows, rejected = brute_force(req)
-    assert rejected == 0 and result.rejected == 0
-    hits = {changes for changes, bets in rows if in_band(bets, req)}
-    assert hits and {s.candidate.changes for s in result.suggestions} == hits
-    assert result.skipped > 0
-    assert result.evaluated + result.skipped + result.dominated == len(rows)
-    assert_suggestions_are_the_engine_s(result)
+    result, _ = search_and_brute_force(req)
+    assert result.rejected == 0 and result.skipped > 0
 
 
 def test_a_payout_the_base_leaves_unset_is_bisected_along_the_values_it_may_take():
@@ -215,14 +222,8 @@ def test_a_payout_the_base_leaves_unset_is_bisected_along_the_values_it_may_take
     req = request("seven-half-home", ["payouts.seven_and_half=0:2:1/2", "ties=push,dealer"],
                   band=(Fraction(-12, 100), Fraction(-9, 100)), limit=100)
     assert req.base.payouts.seven_and_half is None
-    with LocalEvaluator() as evaluate:
-        result = tune(req, evaluate)
-    rows, rejected = brute_force(req)
-    hits = {changes for changes, bets in rows if in_band(bets, req)}
-    assert hits and {s.candidate.changes for s in result.suggestions} == hits
+    result, _ = search_and_brute_force(req)
     assert result.skipped > 0
-    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows) + rejected
-    assert_suggestions_are_the_engine_s(result)
 
 
 def test_a_switch_spares_the_variants_beyond_one_out_of_band_already():
@@ -232,14 +233,8 @@ def test_a_switch_spares_the_variants_beyond_one_out_of_band_already():
     # lowers it).
     req = request("siete-y-media", ["dealer_stands_at=4:7:1/2", "ties=push,dealer",
                                     "dealer_upcard_visible=true,false"], limit=100)
-    with LocalEvaluator() as evaluate:
-        result = tune(req, evaluate)
-    rows, rejected = brute_force(req)
-    hits = {changes for changes, bets in rows if in_band(bets, req)}
-    assert {s.candidate.changes for s in result.suggestions} == hits
+    result, _ = search_and_brute_force(req)
     assert result.skipped > 0
-    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows)
-    assert_suggestions_are_the_engine_s(result)
 
 
 def test_a_line_drops_the_points_beyond_a_variant_with_a_change_fewer(monkeypatch):
@@ -251,13 +246,7 @@ def test_a_line_drops_the_points_beyond_a_variant_with_a_change_fewer(monkeypatc
 
     vary = ["dealer_stands_at=4:7:1/2", "payouts.win=1/2:2:1/2", "ties=push,dealer"]
     req = request("siete-y-media", vary, band=(Fraction(-2, 100), Fraction(2, 100)), limit=200)
-    with LocalEvaluator() as evaluate:
-        result = tune(req, evaluate)
-    rows, rejected = brute_force(req)
-    hits = {changes for changes, bets in rows if in_band(bets, req)}
-    assert hits and {s.candidate.changes for s in result.suggestions} == hits
-    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows)
-    assert_suggestions_are_the_engine_s(result)
+    result, hits = search_and_brute_force(req)
     monkeypatch.setattr(Search, "_beyond", lambda self, point: False)
     with LocalEvaluator() as evaluate:
         whole_lines = tune(req, evaluate)
@@ -277,13 +266,7 @@ def test_a_variant_skipped_along_a_line_still_tells_which_side_of_the_band_it_li
     vary = ["player_max_cards=1,2,3,4,5,6,unlimited", "dealer_stands_at=4:7:1/2",
             "ties=push,dealer"]
     req = request("siete-y-media", vary, limit=200)
-    with LocalEvaluator() as evaluate:
-        result = tune(req, evaluate)
-    rows, rejected = brute_force(req)
-    hits = {changes for changes, bets in rows if in_band(bets, req)}
-    assert hits and {s.candidate.changes for s in result.suggestions} == hits
-    assert result.evaluated + result.skipped + result.dominated + result.rejected == len(rows)
-    assert_suggestions_are_the_engine_s(result)
+    result, hits = search_and_brute_force(req)
     monkeypatch.setattr(Search, "_out", lambda self, points, side: None)
     with LocalEvaluator() as evaluate:
         only_analysed = tune(req, evaluate)
