@@ -42,8 +42,8 @@ bench: venv
 # endpoints, requests/s, and CPU per request of the server, PostgreSQL and the load generator.
 .PHONY: load
 load: venv
-	$(PY) -m tests.load.run_load --clients 50 --seconds 30 --think 1
-	$(PY) -m tests.load.run_load --clients 50 --seconds 30 --think 0 --p95-ms 2000 --target-p95-ms 150
+	$(PY) -m tests.load.run_load --clients 50 --seconds 30 --think 1 --target-p95-ms 50
+	$(PY) -m tests.load.run_load --clients 50 --seconds 30 --think 0 --p95-ms 2000 --target-rps 250
 	$(PY) -m tests.load.scale_demo
 
 # The README's pictures (docs/img), drawn from the running application: the walkthrough in

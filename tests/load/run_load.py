@@ -107,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--p95-ms", type=float, default=150)
     parser.add_argument("--target-p95-ms", type=float, default=None,
                         help="also say which groups meet this p95 (reported, not enforced)")
+    parser.add_argument("--target-rps", type=float, default=None,
+                        help="also say whether the run served this many requests/s (reported)")
     parser.add_argument("--database", default=os.environ.get("LOAD_DATABASE_URL", DEFAULT_DATABASE))
     parser.add_argument("--report", type=Path, default=None, help="also write the figures as JSON")
     parser.add_argument("--floor-seconds", type=float, default=0,
@@ -134,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
                 if not name.startswith("_") and g.get("p95_ms", 0) > args.target_p95_ms]
         print(f"target p95 <= {args.target_p95_ms:g} ms: "
               + (f"missed by {', '.join(over)}" if over else "met by every group"))
+    if args.target_rps is not None:
+        rps = total["rps"]
+        print(f"target >= {args.target_rps:g} requests/s: "
+              + ("met" if rps >= args.target_rps else "missed") + f" ({rps} requests/s)")
     if args.report:
         args.report.write_text(json.dumps(report, indent=2))
     slow = [name for name, g in report.items()
