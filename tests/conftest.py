@@ -51,3 +51,14 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language: a request through the test client leaves
+    the language LocaleMiddleware chose for it active in the test's thread."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
