@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
+from casino.permissions import Role
+from tests.support.module_data import rows_for_module
 from tests.support.second_factor import verified_client
 
-from .factories import UserFactory, make_approved, make_submission, make_table
+from .factories import JurisdictionFactory, UserFactory, make_approved, make_submission, make_table
 
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis.core import NotSet  # noqa: E402
@@ -55,13 +57,29 @@ def _flat(key, value):
     return value
 
 
-@pytest.fixture
-def root_client(db, alice, rita, adam):
+@pytest.fixture(scope="module")
+def root(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Rows built once for the module's operations; each test's writes are rolled back."""
+    with rows_for_module(django_db_blocker, tmp_path_factory, _build_rows) as user:
+        yield user
+
+
+def _build_rows():
+    JurisdictionFactory()
+    alice = UserFactory(username="alice", roles=[Role.OFFICER])
+    rita = UserFactory(username="rita", roles=[Role.REVIEWER])
+    adam = UserFactory(username="adam", roles=[Role.ADMIN])
     approved = make_approved(officer=alice, reviewer=rita)
     make_submission(officer=alice, name="pending")
     make_table(admin=adam, variant=approved.variant)
     # A superuser holds every role, so the fuzzer reaches every write path past the role checks.
-    return verified_client(APIClient(), UserFactory(username="root", is_superuser=True))
+    return UserFactory(username="root", is_superuser=True)
+
+
+@pytest.fixture
+def root_client(db, root):
+    # A client of its own per test: what one operation's examples do to its cookies stays there.
+    return verified_client(APIClient(), root)
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,16 @@
 import pytest
 
 from casino.permissions import Role
+from tests.support.module_data import rows_for_module
 
-from .factories import make_approved, make_submission, make_table, make_variant
+from .factories import (
+    JurisdictionFactory,
+    UserFactory,
+    make_approved,
+    make_submission,
+    make_table,
+    make_variant,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +66,19 @@ WRITES = [
 ]
 
 
-@pytest.fixture
-def world(alice, rita, adam, audrey, oscar, jurisdiction):
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One set of rows for the module's 198 requests: each test's writes are rolled back."""
+    with rows_for_module(django_db_blocker, tmp_path_factory, _build_world) as built:
+        yield built
+
+
+def _build_world():
+    JurisdictionFactory()
+    users = {name: UserFactory(username=name, roles=[role] if role else [],
+                               is_staff=name != "oscar")
+             for name, role in PERSONAS.items() if name != "anonymous"}
+    alice, rita, adam = users["alice"], users["rita"], users["adam"]
     variant = make_variant(actor=alice, name="draft one")
     approved = make_approved(officer=alice, reviewer=rita, name="approved one")
     submission = make_submission(officer=alice, name="pending one")
@@ -70,14 +89,7 @@ def world(alice, rita, adam, audrey, oscar, jurisdiction):
         "approved_variant": approved.variant.pk,
         "submission": submission.pk,
         "table": table.pk,
-        "users": {
-            "alice": alice,
-            "rita": rita,
-            "adam": adam,
-            "audrey": audrey,
-            "oscar": oscar,
-            "anonymous": None,
-        },
+        "users": {**users, "anonymous": None},
     }
 
 

@@ -6,14 +6,15 @@ their audit trail, a query per row would blow far past these limits.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from casino.models import GameVariant, Submission
 from certification.models import CertificationRun
-from certification.services import runs as run_services
-from tests.backoffice.engine import fake_analyze
 from tests.backoffice.factories import UserFactory
 from tests.support.dataset import build_backoffice
+from tests.support.module_data import rows_for_module
 
 pytestmark = pytest.mark.django_db
 
@@ -34,13 +35,21 @@ ADMIN_LISTS = ["/admin/casino/gamevariant/", "/admin/casino/paytable/",
                "/admin/certification/certificationrun/"]
 
 
-@pytest.fixture
-def backoffice(monkeypatch, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    monkeypatch.setattr(run_services, "exact_figures", fake_analyze)
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker, tmp_path_factory):
+    with rows_for_module(django_db_blocker, tmp_path_factory, _build) as who:
+        yield who
+
+
+def _build():
     who = build_backoffice(variants=30, approved=6, tables_each=3)
     assert GameVariant.objects.count() >= 36 and Submission.objects.count() >= 16
     return who
+
+
+@pytest.fixture
+def backoffice(db, built):
+    return copy.deepcopy(built)
 
 
 def _details() -> list[str]:

@@ -7,6 +7,8 @@ and "_" as the literal characters they are.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from django.db.models import Q
 from rest_framework import mixins
@@ -19,17 +21,23 @@ from casino.models import (
     TableStatus,
     VariantStatus,
 )
-from certification.services import runs as run_services
-from tests.backoffice.engine import fake_analyze
 from tests.support.dataset import build_backoffice
+from tests.support.module_data import rows_for_module
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker, tmp_path_factory):
+    with rows_for_module(django_db_blocker, tmp_path_factory,
+                         lambda: build_backoffice(variants=12, approved=3, tables_each=2)) as who:
+        yield who
+
+
 @pytest.fixture
-def backoffice(monkeypatch):
-    monkeypatch.setattr(run_services, "exact_figures", fake_analyze)
-    return build_backoffice(variants=12, approved=3, tables_each=2)
+def backoffice(db, built):
+    # A test renames a user: each test gets its own copies of the shared rows' instances.
+    return copy.deepcopy(built)
 
 
 def _walk(client, url: str, params: dict) -> tuple[int, list[int]]:
