@@ -14,7 +14,7 @@ from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from casino.permissions import Role
-from tests.support.module_data import rows_for_module
+from tests.support.module_data import built_once_per_module
 from tests.support.second_factor import verified_client
 
 from .factories import JurisdictionFactory, UserFactory, make_approved, make_submission, make_table
@@ -57,13 +57,6 @@ def _flat(key, value):
     return value
 
 
-@pytest.fixture(scope="module")
-def root(django_db_setup, django_db_blocker, tmp_path_factory):
-    """Rows built once for the module's operations; each test's writes are rolled back."""
-    with rows_for_module(django_db_blocker, tmp_path_factory, _build_rows) as user:
-        yield user
-
-
 def _build_rows():
     JurisdictionFactory()
     alice = UserFactory(username="alice", roles=[Role.OFFICER])
@@ -74,6 +67,9 @@ def _build_rows():
     make_table(admin=adam, variant=approved.variant)
     # A superuser holds every role, so the fuzzer reaches every write path past the role checks.
     return UserFactory(username="root", is_superuser=True)
+
+
+root = built_once_per_module(_build_rows)
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 import pytest
 
 from casino.permissions import Role
-from tests.support.module_data import rows_for_module
+from tests.support.module_data import built_once_per_module
 
 from .factories import (
     JurisdictionFactory,
@@ -66,13 +66,6 @@ WRITES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def world(django_db_setup, django_db_blocker, tmp_path_factory):
-    """One set of rows for the module's 198 requests: each test's writes are rolled back."""
-    with rows_for_module(django_db_blocker, tmp_path_factory, _build_world) as built:
-        yield built
-
-
 def _build_world():
     JurisdictionFactory()
     users = {name: UserFactory(username=name, roles=[role] if role else [],
@@ -91,6 +84,9 @@ def _build_world():
         "table": table.pk,
         "users": {**users, "anonymous": None},
     }
+
+
+world = built_once_per_module(_build_world)
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

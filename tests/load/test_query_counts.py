@@ -14,7 +14,7 @@ from casino.models import GameVariant, Submission
 from certification.models import CertificationRun
 from tests.backoffice.factories import UserFactory
 from tests.support.dataset import build_backoffice
-from tests.support.module_data import rows_for_module
+from tests.support.module_data import built_once_per_module
 
 pytestmark = pytest.mark.django_db
 
@@ -35,16 +35,13 @@ ADMIN_LISTS = ["/admin/casino/gamevariant/", "/admin/casino/paytable/",
                "/admin/certification/certificationrun/"]
 
 
-@pytest.fixture(scope="module")
-def built(django_db_setup, django_db_blocker, tmp_path_factory):
-    with rows_for_module(django_db_blocker, tmp_path_factory, _build) as who:
-        yield who
-
-
 def _build():
     who = build_backoffice(variants=30, approved=6, tables_each=3)
     assert GameVariant.objects.count() >= 36 and Submission.objects.count() >= 16
     return who
+
+
+built = built_once_per_module(_build)
 
 
 @pytest.fixture

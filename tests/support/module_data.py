@@ -6,6 +6,8 @@ in a savepoint within it (pytest-django's ``db`` nests its atomic block). What a
 is undone after it, what the module built is undone after the module, and other modules on
 the same worker never see these rows. Model instances built here are shared by the module's
 tests: a test that changes one in memory works on a copy (``copy.deepcopy``, as Django does).
+
+In a test module: ``world = built_once_per_module(build_world)``.
 """
 
 from __future__ import annotations
@@ -35,3 +37,14 @@ def rows_for_module(django_db_blocker, tmp_path_factory: pytest.TempPathFactory,
         with django_db_blocker.unblock(), transaction.atomic():
             yield build()
             transaction.set_rollback(True)
+
+
+def built_once_per_module(build: Callable[[], T]):
+    """A module-scoped fixture giving ``build()``'s rows (``rows_for_module``)."""
+
+    @pytest.fixture(scope="module")
+    def rows(django_db_setup, django_db_blocker, tmp_path_factory):
+        with rows_for_module(django_db_blocker, tmp_path_factory, build) as built:
+            yield built
+
+    return rows

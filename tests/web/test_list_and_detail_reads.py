@@ -22,16 +22,12 @@ from casino.models import (
     VariantStatus,
 )
 from tests.support.dataset import build_backoffice
-from tests.support.module_data import rows_for_module
+from tests.support.module_data import built_once_per_module
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(scope="module")
-def built(django_db_setup, django_db_blocker, tmp_path_factory):
-    with rows_for_module(django_db_blocker, tmp_path_factory,
-                         lambda: build_backoffice(variants=12, approved=3, tables_each=2)) as who:
-        yield who
+built = built_once_per_module(lambda: build_backoffice(variants=12, approved=3, tables_each=2))
 
 
 @pytest.fixture
