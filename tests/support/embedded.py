@@ -34,8 +34,9 @@ class EmbeddedApp:
     log: Path
 
     def stop(self) -> None:
+        """Ctrl-C, as a user stops it: SIGINT to the whole foreground group."""
         if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
+            os.killpg(self.process.pid, signal.SIGINT)
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:

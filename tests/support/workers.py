@@ -49,8 +49,11 @@ class WorkerProcess:
     def ask_to_stop(self) -> None:
         """A warm shutdown: the worker finishes what it holds, then exits."""
         if self.process.poll() is None:
+            # To the main process alone, which stops its pool: a pool process killed by a
+            # signal to the whole group can die holding the pool's queue lock, and the
+            # worker then hangs in its shutdown (billiard).
             try:
-                os.killpg(self.process.pid, signal.SIGTERM)
+                os.kill(self.process.pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
 
