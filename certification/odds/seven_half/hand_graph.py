@@ -215,9 +215,7 @@ class StandTable:
         self.packed = packed = [0] * len(graph)
         self.rows = rows = [()] * len(graph)
         for u, reach, places, codes in graph.upcard_groups(play.must_reach):
-            seen = known.get((u, reach, dealer.limit_met(u, reach)))
-            if seen is None:
-                seen = known[(u, reach, dealer.limit_met(u, reach))] = {}
+            seen = known.setdefault((u, reach, dealer.limit_met(u, reach)), {})
             for i, code, found in zip(places, codes, map(seen.get, codes), strict=True):
                 if found is None:
                     distribution = play.dealer_packed(u, list(graph.counts[i]), code, graph.n[i],

@@ -27,7 +27,7 @@ from casino.rules.model import Rules
 from .evaluate import sharing_key
 from .figures import VariantFigures, fraction_text
 from .knobs import Knob, TunerInputError, with_current
-from .space import Candidate, LevelCount, Line, level_lines, level_size
+from .space import Candidate, LevelCount, Line, key_of, level_lines, level_size
 from .structure import direction, rank
 
 Evaluate = Callable[..., Sequence[VariantFigures]]
@@ -250,8 +250,7 @@ class Search:
             here, there = rank(value), rank(self.current.get(key, ""))
             if not sign or here is None or there is None:
                 continue
-            fewer = self._side(";".join(f"{k}={v}"
-                                        for k, v in point.changes[:i] + point.changes[i + 1:]))
+            fewer = self._side(key_of(point.changes[:i] + point.changes[i + 1:]))
             # sign * (here - there) > 0: the edge at ``point`` is at most the edge there.
             lower = (sign > 0) == (here > there)
             if fewer == (BELOW if lower else ABOVE):

@@ -27,8 +27,7 @@ class Candidate:
 
     @property
     def key(self) -> str:
-        """A stable name: ``dealer_stands_at=9/2;ties=push`` (empty for the base)."""
-        return ";".join(f"{k}={v}" for k, v in self.changes)
+        return key_of(self.changes)
 
     @property
     def size(self) -> int:
@@ -36,6 +35,11 @@ class Candidate:
 
     def changes_dict(self) -> dict[str, str]:
         return dict(self.changes)
+
+
+def key_of(changes: Sequence[tuple[str, str]]) -> str:
+    """A variant's stable name: ``dealer_stands_at=9/2;ties=push`` (empty for the base)."""
+    return ";".join(f"{k}={v}" for k, v in changes)
 
 
 def changes_from_key(key: str) -> tuple[tuple[str, str], ...]:

@@ -70,6 +70,8 @@ def rank(value: str) -> tuple[int, Fraction] | None:
         return (0, Fraction(value))
     except (ValueError, ZeroDivisionError):
         return None
+
+
 _BONUS_LINES = ("bonus_straight_flush", "bonus_trips", "bonus_straight", "bonus_flush")
 
 
