@@ -203,7 +203,8 @@ def setting_label(path: str, value: Any) -> Phrase:
 
 def settings_of(rules: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(path, label, value in words) for every parameter of a variant as ``rules_to_dict``
-    writes it, rules first, then payouts; the family is named by the caller."""
+    writes it, rules first, then payouts, in the model's order; the family is named by the
+    caller."""
     rows = []
     for key, value in rules.items():
         if key in ("family", "payouts"):
@@ -212,7 +213,9 @@ def settings_of(rules: dict[str, Any]) -> list[tuple[str, str, str]]:
     for key, value in (rules.get("payouts") or {}).items():
         path = f"payouts.{key}"
         rows.append((path, parameter_label(path), value_label(path, _plain(value))))
-    return rows
+    # In the model's order, whatever order the stored JSON kept.
+    order = {path: i for i, path in enumerate(PARAMETERS)}
+    return sorted(rows, key=lambda row: (row[0].startswith("payouts."), order.get(row[0], len(order))))
 
 
 def _plain(value: Any) -> Any:

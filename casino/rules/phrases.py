@@ -8,6 +8,8 @@ free of any translation machinery; they only name their sentences.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable
 
 
@@ -43,6 +45,20 @@ class Joined(Phrase):
         return (Joined, (self.parts, self.separator))
 
 
+class Percent(float):
+    """A share of the wager (0.043348) that a phrase says as a percentage in its reader's way:
+    "4.3348%" in English, "4,3348 %" in Italian and Spanish."""
+
+    def __format__(self, spec: str) -> str:
+        return f"{self * 100:.4f}%" if not spec else super().__format__(spec)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+    def __reduce__(self):
+        return (Percent, (float(self),))
+
+
 def _rebuild(cls, template, args):
     return cls(template, **args)
 
@@ -50,3 +66,47 @@ def _rebuild(cls, template, args):
 def N_(text: str) -> str:
     """Marks a literal for the catalogue without translating it here."""
     return text
+
+
+def recognised(text: str, templates: Iterable[str]) -> str:
+    """``text`` as the ``Phrase`` one of ``templates`` made it, or ``text`` itself.
+
+    An engine's report is stored as JSON, where a phrase is only its English; this finds the
+    template again, so a document can say a stored sentence in another language. Arguments come
+    back as text, except whole numbers (counts: the document groups them its way); an argument
+    whose name mentions a seed stays text, every digit as it was.
+    """
+    for template, pattern in _patterns(tuple(templates)):
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return Phrase(template, **{name: _typed(name, value)
+                                       for name, value in match.groupdict().items()})
+    return text
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+@functools.cache
+def _patterns(templates: tuple[str, ...]) -> list[tuple[str, re.Pattern]]:
+    out = []
+    # The longest literal text first: a template that says more is the better match.
+    for template in sorted(templates, key=lambda t: -len(_FIELD.sub("", t))):
+        parts, seen, position = [], set(), 0
+        for field in _FIELD.finditer(template):
+            parts.append(re.escape(template[position:field.start()]))
+            name = field.group(1)
+            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+            seen.add(name)
+            position = field.end()
+        parts.append(re.escape(template[position:]))
+        out.append((template, re.compile("".join(parts), re.S)))
+    return out
+
+
+def _typed(name: str, value: str) -> object:
+    if "seed" in name:
+        return value
+    if re.fullmatch(r"-?\d+", value):
+        return int(value)
+    return value  # a decimal stays text, every digit as stored (a document gives it its sign)

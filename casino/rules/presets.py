@@ -10,6 +10,7 @@ from .model import (
     SevenHalfPayouts,
     SevenHalfRules,
 )
+from .phrases import N_
 
 PRESETS: dict[str, Rules] = {
     # Patent 5,632,489, casino version: two cards at most, fold or final bet of 1-2 antes.
@@ -63,11 +64,11 @@ PRESETS: dict[str, Rules] = {
 }
 
 PRESET_SOURCES = {
-    "seven-half-casino": "US patent 5,632,489, casino version",
-    "seven-half-home": "US patent 5,632,489, home version",
-    "sette-e-mezzo": "Sette e Mezzo (Italian)",
-    "siete-y-media": "Siete y Media (Spanish, Fournier)",
-    "nine-ten-eleven": "9-10-11 (Seabrook Gaming)",
+    "seven-half-casino": N_("US patent 5,632,489, casino version"),
+    "seven-half-home": N_("US patent 5,632,489, home version"),
+    "sette-e-mezzo": N_("Sette e Mezzo (Italian)"),
+    "siete-y-media": N_("Siete y Media (Spanish, Fournier)"),
+    "nine-ten-eleven": N_("9-10-11 (Seabrook Gaming)"),
 }
 
 

@@ -2,10 +2,37 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from casino.rules.phrases import Phrase
+
 from .dealt_through import RAMP_SPREAD, rounds_per_shoe
+from .phrases import (
+    ADD_RIFFLE,
+    ADD_RIFFLES,
+    COLLUSION_EXACT,
+    COLLUSION_PARTNERS,
+    COLLUSION_SEATS,
+    DEALT_THROUGH,
+    MACHINE,
+    NOT_RUN,
+    NOT_RUN_COLLUSION,
+    ONE_ROUND_PER_SHOE,
+    ONE_SEAT,
+    ONE_SEAT_AT_A_TIME,
+    ONE_SEAT_PER_TABLE,
+    SEATS_AT_MOST,
+    SHUFFLE,
+    SHUFFLE_AFTER,
+    SHUFFLE_DIE,
+    SHUFFLE_ERASURE,
+    SHUFFLE_EVERY_ROUND,
+    SHUFFLE_UPCARD,
+    SURVEILLANCE,
+    TITLES,
+)
 from .result import (
     EXPOSURE_ORDER,
     RISK_RULE,
@@ -46,14 +73,10 @@ def assemble_exact_only(spec: AuditSpec, exact: dict[str, Any]) -> dict[str, Any
     exposures: dict[str, Any] = {"dealer_card": exact["dealer_card"], "one_card": exact["one_card"]}
     curve = [{"k": int(k), "method": "exact", "player_edge_gain_fraction": v,
               "player_edge_gain": float(Fraction(v))} for k, v in exact.get("collusion_exact", {}).items()]
-    exposures["collusion"] = {"title": "Players share their cards", "method": "not_run",
-                              "collusion_curve": curve,
-                              "reason": "exact card removal shown for the smaller groups; the "
-                                        "game protection audit simulates the rest"}
-    for name, title in (("dealt_through", "Deck dealt through"), ("shuffle", "Hand shuffle predictable")):
-        exposures[name] = {"title": title, "method": "not_run",
-                           "reason": "simulated by the game protection audit, which has not been run "
-                                     "for this paytable version"}
+    exposures["collusion"] = {"title": Phrase(TITLES["collusion"]), "method": "not_run",
+                              "collusion_curve": curve, "reason": Phrase(NOT_RUN_COLLUSION)}
+    for name in ("dealt_through", "shuffle"):
+        exposures[name] = {"title": Phrase(TITLES[name]), "method": "not_run", "reason": Phrase(NOT_RUN)}
     return {
         "variant": spec.variant,
         "baseline": {"house_edge_fraction": fraction_text(edge), "house_edge": float(edge)},
@@ -84,10 +107,11 @@ def _judged(entry: dict[str, Any]) -> float:
 
 
 def collusion_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResult:
-    name, title = "collusion", "Players share their cards"
+    name = "collusion"
+    title = Phrase(TITLES[name])
     if spec.seats < 2:
         return not_applicable(name, title, baseline_house_edge=edge,
-                              reason="a one-seat table has no partner to share cards with")
+                              reason=Phrase(ONE_SEAT))
     curve = [_entry(k, exact, sums, spec) for k in range(2, spec.seats + 1)]
     cap = 1
     for entry in curve:
@@ -97,34 +121,31 @@ def collusion_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureRe
             break
     capped = 0.0 if cap == 1 else curve[cap - 2]["player_edge_gain"]
     measures = [Countermeasure(
-        f"at most {cap} seats per table (the largest collusion then shares {cap} hands)"
-        if cap > 1 else "one seat per table (heads-up play): no partner to share cards with",
+        Phrase(SEATS_AT_MOST, seats=cap) if cap > 1 else Phrase(ONE_SEAT_PER_TABLE),
         capped, float(edge) - capped,
         f"from the collusion curve at k = {cap}" if cap > 1 else "exact: no partner, no gain")]
     if spec.seven_half:
         measures.append(Countermeasure(
-            "surveillance of signalling between seats and of cards held so neighbours can see them",
+            Phrase(SURVEILLANCE),
             0.0, float(edge), "removes the shared information; the certified figure stands"))
         reading = "each colluder knows its k - 1 partners' face-down first cards"
     else:
         measures.append(Countermeasure(
-            "deal and settle one seat at a time, collecting its cards before the next seat's "
-            "hand is dealt", 0.0, float(edge),
+            Phrase(ONE_SEAT_AT_A_TIME), 0.0, float(edge),
             "no other hand is seen before a decision; the certified figure stands"))
         reading = ("every hand is dealt face up: with k seats in play each player sees the "
                    "other k - 1 seats' three-card first hands before deciding, no collusion needed")
     head = curve[-1]
-    whose = "partner" if spec.seven_half else "other seats'"
     details = {"collusion_curve": curve, "seats": spec.seats, "reading": reading}
     if head["method"] == "exact":
         return exact_exposure(name, title, baseline_house_edge=edge,
                               gain=Fraction(head["player_edge_gain_fraction"]),
-                              reason=f"exact card removal for k = {spec.seats}",
+                              reason=Phrase(COLLUSION_EXACT, k=spec.seats),
                               countermeasures=measures, details=details)
     return ExposureResult(name, title, "simulation", edge, gain=head["player_edge_gain"],
                           ci95=tuple(head["ci95"]), countermeasures=measures, details=details,
-                          reason=(f"k = {spec.seats}: {head['samples']} sampled {whose} hands, "
-                                  f"each valued exactly; seed {spec.seed}"))
+                          reason=Phrase(COLLUSION_PARTNERS if spec.seven_half else COLLUSION_SEATS,
+                                        k=spec.seats, samples=head["samples"], seed=str(spec.seed)))
 
 
 def _dealt_point(spec: AuditSpec, p: float, sums, base: float) -> dict[str, Any]:
@@ -147,7 +168,8 @@ def _dealt_point(spec: AuditSpec, p: float, sums, base: float) -> dict[str, Any]
 
 
 def dealt_through_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResult:
-    name, title = "dealt_through", "Deck dealt through"
+    name = "dealt_through"
+    title = Phrase(TITLES[name])
     base = float(-edge)
     curve = [_dealt_point(spec, p, sums, base) for p in spec.penetrations]
     details = {"dealt_through_curve": curve,
@@ -155,29 +177,26 @@ def dealt_through_result(spec: AuditSpec, exact, sums, edge: Fraction) -> Exposu
                "count_ramp": (f"bet 1 unit until the true count passes baseline/unit, then one "
                               f"more unit per count, at most {RAMP_SPREAD}"),
                "count_play": "credited as the composition's optimal play (see the method note)"}
-    measures = [Countermeasure("shuffle before every round (penetration 0)", 0.0, float(edge),
+    measures = [Countermeasure(Phrase(SHUFFLE_EVERY_ROUND), 0.0, float(edge),
                                "exact: every round is dealt from the full deck")]
     for point in curve:
         if (point["method"] == "simulation" and point["penetration"] < spec.penetration
                 and risk_level(point["ci95"][1], float(edge)) in SAFE):
             measures.append(Countermeasure(
-                f"shuffle after {point['rounds_per_shoe']} rounds (penetration "
-                f"{point['penetration']:g})", point["player_edge_gain"],
+                Phrase(SHUFFLE_AFTER, rounds=point["rounds_per_shoe"],
+                       penetration=Decimal(f"{point['penetration']:g}")), point["player_edge_gain"],
                 float(edge) - point["player_edge_gain"],
                 f"simulation, {point['rounds']} rounds, seed {spec.seed}, 95% CI "
                 f"[{point['ci95'][0]:.5f}, {point['ci95'][1]:.5f}]"))
     if not spec.dealt_through_simulated(spec.penetration):
         return exact_exposure(name, title, baseline_house_edge=edge, gain=Fraction(0),
-                              reason=("the table deals one round per shoe: every round is dealt "
-                                      "from the full deck, so watching the cards is worth "
-                                      "nothing; the curve shows what dealing through would give"),
+                              reason=Phrase(ONE_ROUND_PER_SHOE),
                               countermeasures=measures, details=details)
     head = next(p for p in curve if p["penetration"] == spec.penetration)
     return ExposureResult(name, title, "simulation", edge, gain=head["player_edge_gain"],
                           ci95=tuple(head["ci95"]), countermeasures=measures, details=details,
-                          reason=(f"perfect-information player at penetration {spec.penetration:g}: "
-                                  f"{head['rounds']} rounds in {head['shoes']} shoes, each round "
-                                  f"valued exactly; seed {spec.seed}"))
+                          reason=Phrase(DEALT_THROUGH, penetration=Decimal(f"{spec.penetration:g}"),
+                                        rounds=head["rounds"], shoes=head["shoes"], seed=str(spec.seed)))
 
 
 def _predictability(spec: AuditSpec, extra: int, sums):
@@ -188,7 +207,8 @@ def _predictability(spec: AuditSpec, extra: int, sums):
 
 
 def shuffle_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResult:
-    name, title = "shuffle", "Hand shuffle predictable"
+    name = "shuffle"
+    title = Phrase(TITLES[name])
     dealer_gain = Fraction(exact["dealer_gain"]) if exact.get("dealer_gain") else None
     runs = {extra: _predictability(spec, extra, sums)
             for extra in sorted(int(k.split(":")[1]) for k in sums if k.startswith("shuffle:"))}
@@ -208,19 +228,17 @@ def shuffle_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResu
         if extra and base_run.predictable and not run.predictable:
             g, (lo, hi) = gain_of(run)
             measures.append(Countermeasure(
-                f"add {extra} riffle{'s' if extra > 1 else ''}: {run.procedure}", g, float(edge) - g,
+                Phrase(ADD_RIFFLES if extra > 1 else ADD_RIFFLE, extra=extra, procedure=run.procedure),
+                g, float(edge) - g,
                 f"simulation, {run.decks} scored decks, seed {spec.seed}: no card of the next "
                 f"deal predictable above chance; gain 95% CI [{lo:.5f}, {hi:.5f}]"))
             break
     alone = riffles_alone(spec.deck_size)
     measures.append(Countermeasure(
-        f"a shuffling machine, or at least {alone} riffles (exact: within total variation 0.1 "
-        f"of uniform for {spec.deck_size} cards)", 0.0, float(edge),
+        Phrase(MACHINE, riffles=alone, cards=spec.deck_size), 0.0, float(edge),
         "exact riffle distance (Bayer-Diaconis)"))
-    why = ("the dealer's first card is dealt face up: predicting it is worth nothing"
-           if dealer_gain is None and spec.seven_half else
-           "the dealer is a die: there is no dealer card to predict" if dealer_gain is None else
-           "erasure model: the dealer-card gain credited in the share of rounds the prediction beats chance")
+    why = Phrase(SHUFFLE_UPCARD if dealer_gain is None and spec.seven_half else
+                 SHUFFLE_DIE if dealer_gain is None else SHUFFLE_ERASURE)
     details = {"predictability": {str(e): r.to_json() for e, r in runs.items()},
                "predictable_cards": len(base_run.predictable),
                "deal_positions": spec.deal_positions,
@@ -230,6 +248,6 @@ def shuffle_result(spec: AuditSpec, exact, sums, edge: Fraction) -> ExposureResu
     unvalued = dealer_gain is None and bool(base_run.predictable)
     return ExposureResult(name, title, "simulation", edge, gain=gain, ci95=ci,
                           countermeasures=measures, details=details, unvalued=unvalued,
-                          reason=f"{why}; {len(base_run.predictable)} of the next deal's first "
-                                 f"{spec.deal_positions} cards predictable "
-                                 f"above chance under {spec.procedure}; seed {spec.seed}")
+                          reason=Phrase(SHUFFLE, why=why, predictable=len(base_run.predictable),
+                                        positions=spec.deal_positions, procedure=spec.procedure,
+                                        seed=str(spec.seed)))

@@ -19,10 +19,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from casino.rules.phrases import Phrase
+
 from .compositions import DeckValues, single_removals
+from .phrases import NO_CARD_SHOWN, ONE_CARD_EXACT, TITLES
 from .result import Countermeasure, ExposureResult, exact_exposure
 
-NAME, TITLE = "one_card", "One card out of play known"
+NAME = "one_card"
+TITLE = TITLES[NAME]
 
 
 def one_card_effects(values: DeckValues) -> dict[str, Fraction]:
@@ -41,11 +45,10 @@ def one_card_exposure(values: DeckValues) -> ExposureResult:
     effects = one_card_effects(values)
     return exact_exposure(
         NAME, TITLE, baseline_house_edge=edge, gain=gain,
-        reason="exact: average over the removed card of the reduced deck's exact analysis",
+        reason=Phrase(ONE_CARD_EXACT),
         countermeasures=[
             Countermeasure(
-                "no burn card shown; the shuffle and the deal kept low and protected; other "
-                "seats' cards stay face down until settlement",
+                Phrase(NO_CARD_SHOWN),
                 0.0, float(edge), "exact: no card known, the certified figure stands"),
         ],
         details={"effect_of_removal": {kind: {"fraction": f"{e.numerator}/{e.denominator}",

@@ -11,16 +11,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
+from .phrases import RISK_RULE
+
 Method = Literal["exact", "simulation", "not_applicable"]
 RiskLevel = Literal["none", "low", "medium", "high", "unknown"]
-
-RISK_RULE = (
-    "high if the house edge with the exposure is negative (the leak gives or keeps a player "
-    "advantage); medium if the gain removes more than half of the house edge; low if any "
-    "gain remains; none if the information is worth nothing. A simulated gain is judged by "
-    "the upper end of its 95 % interval. Unknown: the leak exists but its value is not computed."
-)
-
 
 def fraction_text(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"

@@ -11,7 +11,8 @@ from reportlab.graphics.charts.utils import FillPairedData
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 
-from .fmt import net
+from .fmt import count, net, pct
+from .i18n import _
 from .styles import BOLD, FAIL, INK, MUTED, NAVY, REGULAR, RULE
 
 BAND = colors.HexColor("#c7d7ea")
@@ -42,7 +43,7 @@ def outcome_chart(outcomes: dict[str, float], width: float, height: float) -> Dr
     chart.valueAxis.valueMin = 0
     chart.valueAxis.labels.fontName = REGULAR
     chart.valueAxis.labels.fontSize = 7
-    chart.valueAxis.labelTextFormat = "%g%%"
+    chart.valueAxis.labelTextFormat = _axis_percent
     chart.valueAxis.strokeColor = MUTED
     chart.valueAxis.visibleGrid = True
     chart.valueAxis.gridStrokeColor = RULE
@@ -52,10 +53,15 @@ def outcome_chart(outcomes: dict[str, float], width: float, height: float) -> Dr
     chart.barSpacing = 1
     chart.groupSpacing = 6
     d.add(chart)
-    d.add(String(width / 2, 4, "net result per initial wager", fontName=REGULAR, fontSize=7,
+    d.add(String(width / 2, 4, _("net result per initial wager"), fontName=REGULAR, fontSize=7,
                  fillColor=MUTED, textAnchor="middle"))
-    d.add(String(2, height - 9, "probability", fontName=REGULAR, fontSize=7, fillColor=MUTED))
+    d.add(String(2, height - 9, _("probability"), fontName=REGULAR, fontSize=7, fillColor=MUTED))
     return d
+
+
+def _axis_percent(value: float) -> str:
+    """An axis label in percent, the document's way ("10%"; "10 %" in Italian and Spanish)."""
+    return pct(value / 100, 0 if abs(value - round(value)) < 1e-9 else 2)
 
 
 def _log_ticks(lo: float, hi: float) -> list[float]:
@@ -104,9 +110,9 @@ def convergence_chart(points: list[dict], exact_edge: float, width: float, heigh
             plot.lines[i].strokeDashArray = dash
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = xs[0], xs[-1]
     plot.xValueAxis.valueSteps = _log_ticks(xs[0], xs[-1])
-    plot.xValueAxis.labelTextFormat = lambda v: f"{10 ** v:,.0f}"
+    plot.xValueAxis.labelTextFormat = lambda v: count(round(10 ** v))
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = y_min, y_max
-    plot.yValueAxis.labelTextFormat = "%.2f%%"
+    plot.yValueAxis.labelTextFormat = lambda v: pct(v / 100, 2)
     plot.yValueAxis.rangeRound = "none"
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName = REGULAR
@@ -116,10 +122,10 @@ def convergence_chart(points: list[dict], exact_edge: float, width: float, heigh
         axis.gridStrokeColor = RULE
         axis.gridStrokeWidth = 0.3
     d.add(plot)
-    d.add(String(plot.x + plot.width / 2, 4, "rounds played (log scale)", fontName=REGULAR,
+    d.add(String(plot.x + plot.width / 2, 4, _("rounds played (log scale)"), fontName=REGULAR,
                  fontSize=7, fillColor=MUTED, textAnchor="middle"))
-    legend = [(NAVY, "observed house edge"), (BAND, "95% confidence band"),
-              (FAIL, "exact house edge")]
+    legend = [(NAVY, _("observed house edge")), (BAND, _("95% confidence band")),
+              (FAIL, _("exact house edge"))]
     x = plot.x
     for colour, label in legend:
         d.add(Rect(x, height - 12, 12, 5, fillColor=colour, strokeColor=None))
@@ -163,9 +169,9 @@ def position_heatmap(counts: list[list[int]], row_labels: list[str], width: floa
     for j in range(0, n_cols, 5 if n_cols > 20 else 1):
         d.add(String(label_w + (j + 0.5) * cell, height - top_pad + 3, str(j + 1),
                      fontName=REGULAR, fontSize=font, fillColor=INK, textAnchor="middle"))
-    d.add(String(label_w, height - 7, "position after the shuffle (1 = top) →",
+    d.add(String(label_w, height - 7, _("position after the shuffle (1 = top) →"),
                  fontName=REGULAR, fontSize=6.5, fillColor=MUTED))
-    d.add(String(label_w, 2, "rows: cards in new-deck order", fontName=REGULAR, fontSize=6.5,
+    d.add(String(label_w, 2, _("rows: cards in new-deck order"), fontName=REGULAR, fontSize=6.5,
                  fillColor=MUTED))
     _colour_scale(d, label_w + grid_w + 14, height - top_pad, cell * n_rows)
     return d
@@ -181,6 +187,6 @@ def _colour_scale(d: Drawing, x: float, top: float, length: float) -> None:
     for z in (4, 2, 0, -2, -4):
         y = top - (Z_SCALE - z) / (2 * Z_SCALE) * length
         d.add(Line(x + 9, y, x + 12, y, strokeColor=MUTED, strokeWidth=0.4))
-        label = f"{z:+d} SD" if z else "expected"
+        label = _("{z} SD").format(z=f"{z:+d}") if z else _("expected")
         d.add(String(x + 14, y - 2, label, fontName=REGULAR, fontSize=6, fillColor=INK))
-    d.add(String(x, top + 8, "vs uniform", fontName=BOLD, fontSize=6, fillColor=MUTED))
+    d.add(String(x, top + 8, _("vs uniform"), fontName=BOLD, fontSize=6, fillColor=MUTED))

@@ -11,22 +11,25 @@ from __future__ import annotations
 
 import functools
 import gettext as stdlib_gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
 
-from casino.rules.phrases import N_, Joined, Phrase
+from casino.rules.phrases import N_, Joined, Percent, Phrase
 
 LANGUAGES = {"en": N_("English"), "it": N_("Italiano"), "es": N_("Español")}
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "reports"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
+_DECIMAL = re.compile(r"[+\-−]?\d+\.\d+")
 _language: ContextVar[str] = ContextVar("document_language", default=DEFAULT_LANGUAGE)
 
 
@@ -87,13 +90,21 @@ def say(value: object) -> str:
 def _argument(value: object) -> str:
     if isinstance(value, bool):
         return str(value)
+    if isinstance(value, Percent):
+        return format_decimal(float(value) * 100, format="#,##0.0000", locale=_language.get()) + "\u00a0%"
     if isinstance(value, int):
         # A count, grouped the language's way ("20.000"); identifiers are passed as text.
         return format_decimal(value, locale=_language.get())
     if isinstance(value, str):
+        if _DECIMAL.fullmatch(value):
+            # A figure made into text by an engine ("0.006", "+0.004"): the language's sign.
+            return value.replace(".", get_decimal_symbol(_language.get()))
         return say(value)
     if isinstance(value, Fraction):
         return str(value)
+    if isinstance(value, Decimal):
+        return format_decimal(value, locale=_language.get(), decimal_quantization=False,
+                              group_separator=False)
     return str(value)
 
 

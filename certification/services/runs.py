@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.rules import rules_from_dict, rules_to_dict
+from casino.rules.phrases import N_, Phrase
 from certification.models import CertificationRun, RunStatus
 
 DEFAULT_ROUNDS = 10_000_000
@@ -155,16 +156,23 @@ def verdict_for(*, house_edges: dict[str, Fraction], jurisdiction) -> dict[str, 
     for bet, edge in house_edges.items():
         value = _decimal_text(edge)
         if edge < 0:
-            blocking.append(
-                _block(bet, value, "negative house edge: the player has the advantage on this bet")
-            )
+            blocking.append(_block(bet, value, Phrase(PLAYER_ADVANTAGE)))
             continue
         low, high = jurisdiction.bounds_for(bet)
         if low is not None and edge < Fraction(low):
-            blocking.append(_block(bet, value, f"below the {jurisdiction.code} minimum of {low}"))
+            blocking.append(_block(bet, value, Phrase(BELOW_MINIMUM, jurisdiction=jurisdiction.code,
+                                                      bound=str(low))))
         elif high is not None and edge > Fraction(high):
-            blocking.append(_block(bet, value, f"above the {jurisdiction.code} maximum of {high}"))
+            blocking.append(_block(bet, value, Phrase(ABOVE_MAXIMUM, jurisdiction=jurisdiction.code,
+                                                      bound=str(high))))
     return {"approvable": not blocking, "blocking": blocking}
+
+
+PLAYER_ADVANTAGE = N_("negative house edge: the player has the advantage on this bet")
+BELOW_MINIMUM = N_("below the {jurisdiction} minimum of {bound}")
+ABOVE_MAXIMUM = N_("above the {jurisdiction} maximum of {bound}")
+VERDICT_REASONS = (PLAYER_ADVANTAGE, BELOW_MINIMUM, ABOVE_MAXIMUM)
+"""Why a bet blocks approval, as a run's verdict stores it (English)."""
 
 
 def _block(bet: str, value: str, reason: str) -> dict[str, str]:

@@ -51,3 +51,18 @@ ENGLISH_DECIMAL = re.compile(r"(?<![\d.,])[+\-−]?\d+\.\d+\s?%")
 """A percentage written the English way ("4.3348%", "-7.9267 %")."""
 LOCALE_PERCENT = re.compile(r"(?<![\d.,])[+\-−]?\d{1,3}(?:\.\d{3})*,\d+\s%")
 """A percentage with a decimal comma and a space before the sign ("4,3348 %", "-7,9267 %")."""
+
+
+def rule_identifiers() -> tuple[str, ...]:
+    """The rule model's code names a reader must never see (``seven_and_half``,
+    ``kd_first_card``, ``dealer_natural_collects``, ...): every identifier with an underscore."""
+    from casino.rules import labels
+
+    names = {*labels.FAMILIES, *labels.DECISIONS, *labels.BETS}
+    names |= {path.removeprefix("payouts.") for path in labels.PARAMETERS}
+    names |= {value for choices in labels.VALUES.values() for value in choices}
+    return tuple(sorted(n for n in names if "_" in n))
+
+
+def identifiers_left(text: str) -> list[str]:
+    return [name for name in rule_identifiers() if re.search(rf"\b{name}\b", text)]

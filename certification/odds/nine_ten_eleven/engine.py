@@ -22,7 +22,7 @@ from math import comb
 from casino.rules.model import NineTenElevenRules
 from certification.odds.results import BetFigures, ExactResult
 
-from .charts import notes_for, strategy_charts
+from .charts import STRATEGY, notes_for, strategy_charts
 from .choices import FirstHandChoice, expected_value
 from .fixed import PolicySwitcher, fixed_strategy_note, policy_first_choice
 from .hands import NO_VALUE, BonusTable, Composition, Deck, RankCounts
@@ -80,7 +80,7 @@ def analyze_nine_ten_eleven(
         policy = OptimalPolicy(rules, md_rank, counted.switcher.bonus,
                                {c: ch.action for c, ch in choices.items()})
     else:
-        notes = [fixed_strategy_note(rules, policy) if note.startswith("strategy:") else note
+        notes = [fixed_strategy_note(rules, policy) if note.template == STRATEGY else note
                  for note in notes]
     return ExactResult(
         variant=variant or "nine_ten_eleven",

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from casino.rules.cards import NINE_TEN_ELEVEN_RANKS, SUITS
 from casino.rules.model import NineTenElevenRules
+from casino.rules.phrases import N_, Phrase
 
 from .choices import FirstHandChoice, expected_value
 from .hands import Composition, RankCounts
@@ -104,11 +105,15 @@ def policy_first_choice(rules: NineTenElevenRules, policy, first: Composition, d
 
 def fixed_strategy_note(rules: NineTenElevenRules, policy) -> str:
     name = getattr(policy, "name", type(policy).__name__)
-    note = (f"strategy: the fixed strategy {name!r} (not the optimal one) decides fold or buy "
-            "and the switch; a qualifying hand stands")
-    if rules.bonus_on == "final_hands":
-        note += "; under the final-hands bonus reading the switch is the optimal one, as in the simulator"
-    return note
+    template = FIXED_FINAL_HANDS if rules.bonus_on == "final_hands" else FIXED
+    return Phrase(template, name=name)
+
+
+FIXED = N_("strategy: the fixed strategy '{name}' (not the optimal one) decides fold or buy and the "
+           "switch; a qualifying hand stands")
+FIXED_FINAL_HANDS = N_("strategy: the fixed strategy '{name}' (not the optimal one) decides fold or "
+                       "buy and the switch; a qualifying hand stands; under the final-hands bonus "
+                       "reading the switch is the optimal one, as in the simulator")
 
 
 __all__ = ["PolicySwitcher", "StrategyDefinitionError", "fixed_strategy_note",

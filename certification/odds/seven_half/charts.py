@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from casino.rules.phrases import N_
 from certification.odds.results import StrategyChart
 
 from .deck import KD, KINDS, LABEL
@@ -11,6 +12,8 @@ from .game import EXCHANGE, FOLD, SHOOT, SevenHalfGame
 from .play import HIDDEN, HIT, SPLIT, STAND
 
 _SHORT = {STAND: "S", HIT: "H", SPLIT: "P", FOLD: "F", EXCHANGE: "X", SHOOT: "SH"}
+"""Each action's letter in a chart cell: a symbol, the same in every language; the legend says it."""
+PAID, MATTA = N_("paid"), N_("matta")
 
 
 def _half(t: int) -> str:
@@ -26,8 +29,8 @@ def _columns(g: SevenHalfGame) -> list[int]:
 
 def _column_label(u: int, g: SevenHalfGame) -> str:
     if u == HIDDEN:
-        return "hidden"
-    return "matta" if g.wild and u == KD else LABEL[u]
+        return N_("hidden")
+    return N_("matta") if g.wild and u == KD else LABEL[u]
 
 
 def first_card_chart(g: SevenHalfGame) -> StrategyChart:
@@ -36,11 +39,11 @@ def first_card_chart(g: SevenHalfGame) -> StrategyChart:
     for kind in range(KINDS):
         if not g.full[kind]:
             continue
-        label = "KD (matta)" if g.wild and kind == KD else LABEL[kind]
+        label = N_("KD (matta)") if g.wild and kind == KD else LABEL[kind]
         row = []
         for u in columns:
             if g.kd_first and kind == KD:
-                row.append("paid")
+                row.append(PAID)
                 continue
             text = set()
             for (uu, code, k, e), choice in g.choices.items():
@@ -56,14 +59,15 @@ def first_card_chart(g: SevenHalfGame) -> StrategyChart:
             row.append("/".join(sorted(text)) or "-")
         rows.append(label)
         cells.append(row)
-    legend = {"F": "fold", "S": "stand", "H": "hit", "X": "exchange the four", "SH": "shoot the seven",
-              "P": "open", "paid": "first-card king of diamonds, paid at once"}
+    legend = {"F": N_("fold"), "S": N_("stand"), "H": N_("hit"), "X": N_("exchange the four"),
+              "SH": N_("shoot the seven"), "P": N_("open"),
+              PAID: N_("first-card king of diamonds, paid at once")}
     if g.rules.final_bet:
-        legend["S1/H2…"] = "stand or hit with that final bet (antes)"
+        legend["S1/H2…"] = N_("stand or hit with that final bet (antes)")
     return StrategyChart(
-        title="First card", row_label="player's first card", column_label="dealer's upcard",
+        title=N_("First card"), row_label=N_("player's first card"), column_label=N_("dealer's upcard"),
         rows=rows, columns=[_column_label(u, g) for u in columns], cells=cells, legend=legend,
-        notes=["a cell with two entries differs by the cards removed (only with several decks)"],
+        notes=[N_("a cell with two entries differs by the cards removed (only with several decks)")],
     )
 
 
@@ -76,7 +80,7 @@ def totals_chart(g: SevenHalfGame) -> StrategyChart:
         if k < 2:
             continue
         t = g.play.best[m][s]
-        label = f"matta + {_half(s)}" if m else _half(t)
+        label = f"{MATTA} + {_half(s)}" if m else _half(t)
         order[label] = (1000 if m else 0) + (s if m else t)
         seen[(label, u)].add(_SHORT[action])
     rows = sorted(order, key=order.get)
@@ -88,10 +92,11 @@ def totals_chart(g: SevenHalfGame) -> StrategyChart:
             row.append("/".join(sorted(acts)) + ("*" if len(acts) > 1 else "") if acts else "-")
         cells.append(row)
     return StrategyChart(
-        title="Two or more cards", row_label="player's total", column_label="dealer's upcard",
+        title=N_("Two or more cards"), row_label=N_("player's total"), column_label=N_("dealer's upcard"),
         rows=rows, columns=[_column_label(u, g) for u in columns], cells=cells,
-        legend={"S": "stand", "H": "hit", "P": "open", "*": "depends on the cards making the total"},
-        notes=["* marks totals where the composition of the hand (cards removed) changes the decision"],
+        legend={"S": N_("stand"), "H": N_("hit"), "P": N_("open"),
+                "*": N_("depends on the cards making the total")},
+        notes=[N_("* marks totals where the composition of the hand (cards removed) changes the decision")],
     )
 
 

@@ -20,9 +20,10 @@ from fractions import Fraction
 
 from casino.rules.cards import SEVEN_HALF_RANKS, Card, new_deck, parse_card
 from casino.rules.model import SevenHalfRules
+from casino.rules.phrases import Phrase
 from certification.odds.results import BetFigures, Decision, ExactResult, PlayerView
 
-from .analyze import notes_for
+from .analyze import EQUAL_CHOICES, EXACT_OPTIMAL, FIXED_STRATEGY, notes_for
 from .charts import charts
 from .deck import FOUR, KINDS, SEVEN, kind_of
 from .game import EXCHANGE, FOLD, PLAY, SHOOT, FirstChoice, SevenHalfGame
@@ -195,10 +196,9 @@ def analyze_seven_half_policy(rules: SevenHalfRules, policy, variant: str = "", 
         strategy=charts(game),
         policy=policy,
         seconds=time.perf_counter() - start,
-        notes=[f"Exact: every ordered deal of the deck counted with card removal; the player "
-               f"follows the fixed strategy {name!r}, not the optimal one."]
+        notes=[Phrase(FIXED_STRATEGY, name=name)]
         + [note for note in notes_for(rules, deck is not None)
-           if not note.startswith(("Exact:", "Equal choices"))],
+           if note.template not in (EXACT_OPTIMAL, EQUAL_CHOICES)],
     )
 
 

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from casino.rules.cards import deck_for_size
+from casino.rules.phrases import N_, Phrase
 from certification.randomness.procedures.exact import riffle_tv, riffles_needed
 from certification.randomness.procedures.procedure import Procedure
 from certification.randomness.shuffles.battery import run_battery
@@ -122,34 +123,26 @@ def assess_procedure(
     reasons: list[str] = []
     if exact is not None:
         distance_ok = exact < tv_threshold
-        reasons.append(f"exact distance from uniform {exact:.3f} (threshold {tv_threshold})")
+        reasons.append(Phrase(EXACT_DISTANCE, distance=f"{exact:.3f}", threshold=str(tv_threshold)))
     elif bound is not None and bound < tv_threshold:
         distance_ok = True
-        reasons.append(f"exact upper bound {bound:.3f} from its {max(runs)} consecutive riffles")
+        reasons.append(Phrase(UPPER_BOUND, bound=f"{bound:.3f}", riffles=max(runs)))
     else:
         lower = max(top_tv - floor_top, rising_tv - floor_rising, 0.0)
         distance_ok = lower < tv_threshold
-        reasons.append(
-            f"estimated distance at least {lower:.3f} (sampled lower bound; noise floor removed)"
-            + ("" if bound is None else f"; exact upper bound {bound:.3f}")
-        )
+        reasons.append(Phrase(ESTIMATED_DISTANCE, distance=f"{lower:.3f}") if bound is None else
+                       Phrase(ESTIMATED_DISTANCE_BOUND, distance=f"{lower:.3f}", bound=f"{bound:.3f}"))
     guess_ok = advantage + 1.96 * se < guess_threshold
-    reasons.append(
-        f"guesser gains {advantage:+.3f} ± {1.96 * se:.3f} cards per deck "
-        f"(threshold {guess_threshold})"
-    )
+    reasons.append(Phrase(GUESSER, gain=f"{advantage:+.3f}", margin=f"{1.96 * se:.3f}",
+                          threshold=str(guess_threshold)))
     flagged = [t.name for t in battery.tests if t.flagged]
     # Informative, not part of the criterion: with thousands of shuffles the battery sees
     # distances far below 0.1, so it says whether a logged table would be caught out.
-    reasons.append(
-        f"battery on {log_shuffles} chained shuffles: {battery.verdict}"
-        + (f" ({', '.join(flagged)})" if flagged else "")
-    )
+    reasons.append(Phrase(BATTERY_FLAGGED, shuffles=log_shuffles, verdict=battery.verdict,
+                          tests=", ".join(flagged)) if flagged else
+                   Phrase(BATTERY, shuffles=log_shuffles, verdict=battery.verdict))
     if any(s.kind == "wash" for s in procedure.steps):
-        reasons.append(
-            "the verdict rests on the wash model (random transpositions), "
-            "an assumption about the dealer, not a measurement"
-        )
+        reasons.append(Phrase(WASH_MODEL))
     return Assessment(
         procedure=str(procedure),
         deck_size=n,
@@ -173,3 +166,19 @@ def assess_procedure(
         enough=distance_ok and guess_ok,
         reasons=reasons,
     )
+
+
+EXACT_DISTANCE = N_("exact distance from uniform {distance} (threshold {threshold})")
+UPPER_BOUND = N_("exact upper bound {bound} from its {riffles} consecutive riffles")
+ESTIMATED_DISTANCE = N_("estimated distance at least {distance} (sampled lower bound; noise floor "
+                        "removed)")
+ESTIMATED_DISTANCE_BOUND = N_("estimated distance at least {distance} (sampled lower bound; noise "
+                              "floor removed); exact upper bound {bound}")
+GUESSER = N_("guesser gains {gain} ± {margin} cards per deck (threshold {threshold})")
+BATTERY = N_("battery on {shuffles} chained shuffles: {verdict}")
+BATTERY_FLAGGED = N_("battery on {shuffles} chained shuffles: {verdict} ({tests})")
+WASH_MODEL = N_("the verdict rests on the wash model (random transpositions), an assumption about "
+                "the dealer, not a measurement")
+REASON_TEMPLATES = (EXACT_DISTANCE, UPPER_BOUND, ESTIMATED_DISTANCE, ESTIMATED_DISTANCE_BOUND,
+                    GUESSER, BATTERY, BATTERY_FLAGGED, WASH_MODEL)
+"""Every reason an assessment states, as stored with a run's randomness evidence."""

@@ -106,7 +106,7 @@ def rules_of_play_story(data: PacketData, width: float) -> list[Flowable]:
         para(_("1 Summary of the game"), "h2"),
         body(objective(data)),
         body(_("Wagers offered: {wagers}.").format(wagers=escape(wagers_offered(data))) + " "
-             + (_("Source of the rules: {source}.").format(source=escape(data.preset_source))
+             + (_("Source of the rules: {source}.").format(source=escape(say(data.preset_source)))
                 if data.preset_source else "")),
         para(_("2 Rules"), "h2"),
     ]

@@ -6,7 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from ..data import CertificateData
-from ..fmt import date
+from ..fmt import count, date
 from ..i18n import _
 from ..styles import INK, MUTED, REGULAR
 from ..tables import facts, grid, para
@@ -39,7 +39,8 @@ def reproducibility_section(data: CertificateData, width: float) -> list[Flowabl
     if rep.parameters:
         story.append(heading(_("6.3 Parameters"), 1))
         story.append(grid([_("Parameter"), _("Value")],
-                          [[para(escape(_(k))), para(escape(v), "cell_mono")]
+                          [[para(escape(_(k))), para(escape(count(v) if isinstance(v, int) else v),
+                                                     "cell_mono")]
                            for k, v in rep.parameters.items()],
                           [0.26, 0.74], width, numeric_from=2))
     story.append(heading(_("6.4 This document"), 1))
@@ -84,7 +85,9 @@ def approval_section(data: CertificateData, width: float) -> list[Flowable]:
         body(statement),
         body(_("Issued {date} by {laboratory} to {submitter}.").format(
             date=date(data.issued), laboratory=escape(data.laboratory),
-            submitter=escape(data.submitter))),
+            submitter=escape(data.submitter)) if data.submitter else
+             _("Issued {date} by {laboratory}.").format(date=date(data.issued),
+                                                        laboratory=escape(data.laboratory))),
         Spacer(1, 4 * mm),
         sign,
     ])]

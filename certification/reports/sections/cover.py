@@ -22,7 +22,7 @@ def cover(data: CertificateData, width: float) -> list[Flowable]:
                 if data.approved else _("not yet approved"))
     variant = escape(data.variant_name)
     if data.preset:
-        source = f" ({escape(data.preset_source)})" if data.preset_source else ""
+        source = f" ({escape(say(data.preset_source))})" if data.preset_source else ""
         variant += ("<br/><font size=7.5 color='#5b6573'>"
                     + _("preset {preset}").format(preset=escape(data.preset)) + f"{source}</font>")
     rows = [

@@ -8,10 +8,13 @@ from fractions import Fraction
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Table, TableStyle
 
+from casino.rules.labels import decision_label
+
 from ..charts import outcome_chart
 from ..data import CertificateData
 from ..fmt import bet_name, decimal, fraction, net, pct, prob, signed
-from ..i18n import _, say
+from ..i18n import DEFAULT_LANGUAGE, _, current_language, say
+from ..stored import say_row, say_stored
 from ..styles import BOLD, HEAD_FILL, MUTED, NAVY, REGULAR, RULE, hexcolour
 from ..tables import facts, grid, para
 from . import body, escape, heading, subheading
@@ -42,12 +45,12 @@ def maths_section(data: CertificateData, width: float) -> list[Flowable]:
         story.append(heading(_("{number} Decision frequencies").format(number=f"3.{n + 2}"), 1))
         story.append(body(_("How often the player takes each decision under the strategy above, "
                             "per round.")))
-        rows = [[escape(k), prob(v), pct(v, 3)] for k, v in exact["decisions"].items()]
+        rows = [[escape(say(decision_label(k))), prob(v), pct(v, 3)] for k, v in exact["decisions"].items()]
         story.append(grid([_("Decision"), _("Probability"), _("Share")], rows, [0.5, 0.25, 0.25],
                           width * 0.7))
     if exact.get("notes"):
         story.append(subheading(_("Notes on the figures")))
-        story += [body(f"• {escape(say(note))}") for note in exact["notes"]]
+        story += [body(f"• {escape(say_stored(note))}") for note in exact["notes"]]
     return story
 
 
@@ -95,7 +98,7 @@ def outcome_table(outcomes: dict[str, float], width: float) -> Table:
 
 
 def _axes(chart: dict) -> str:
-    parts = [f"{name}: {escape(chart[key])}" for name, key in
+    parts = [f"{name}: {escape(say(chart[key]))}" for name, key in
              ((_("Rows"), "row_label"), (_("Columns"), "column_label")) if chart.get(key)]
     return ". ".join(parts) + "." if parts else ""
 
@@ -108,6 +111,10 @@ def _used(key: str, texts: set[str]) -> bool:
         return any("*" in t for t in texts)
     return any(part.startswith(key) and part[len(key):][:1] in ("", *"0123456789*")
                for t in texts for part in t.split("/"))
+
+
+def _english() -> bool:
+    return current_language() == DEFAULT_LANGUAGE
 
 
 LONG_CHART_ROWS = 45
@@ -133,7 +140,8 @@ def strategy_chart(chart: dict, width: float) -> list[Flowable]:
     longest = max((len(c) for row in cells for c in row), default=1)
     size = max(5.0, min(8.0, col_w / (0.62 * longest + 1)))
     fills = action_fills(cells)
-    data = [["", *columns], *[[r, *cells[i]] for i, r in enumerate(rows)]]
+    data = [["", *(say_row(c) for c in columns)],
+            *[[say_row(r), *(_cell(c) for c in cells[i])] for i, r in enumerate(rows)]]
     table = Table(data, colWidths=[label_w] + [col_w] * len(columns), repeatRows=1,
                   hAlign="LEFT")
     commands = [
@@ -156,7 +164,7 @@ def strategy_chart(chart: dict, width: float) -> list[Flowable]:
             if cell in fills:
                 commands.append(("BACKGROUND", (j, i), (j, i), fills[cell]))
     table.setStyle(TableStyle(commands))
-    block = [subheading(escape(chart["title"])), para(_axes(chart), "small"), table]
+    block = [subheading(escape(say(chart["title"]))), para(_axes(chart), "small"), table]
     # A title never ends a page on its own: a chart that fits on a page is kept whole, a
     # longer one starts where at least its first rows fit and runs on with its header.
     story: list[Flowable] = ([KeepTogether(block)] if len(rows) <= LONG_CHART_ROWS
@@ -165,8 +173,16 @@ def strategy_chart(chart: dict, width: float) -> list[Flowable]:
     legend = {k: v for k, v in (chart.get("legend") or {}).items() if _used(k, texts)}
     if legend:
         story.append(para(" &nbsp; ".join(
-            (f'<font backColor="{hexcolour(fills[k])}">&nbsp;{escape(k)}&nbsp;</font>'
-             if k in fills else f"<b>{escape(k)}</b>") + f" {escape(v)}"
+            (f'<font backColor="{hexcolour(fills[k])}">&nbsp;{escape(_cell(k))}&nbsp;</font>'
+             if k in fills else f"<b>{escape(_cell(k))}</b>") + f" {escape(say(v))}"
             for k, v in legend.items()), "small"))
-    story += [para("• " + escape(note), "small") for note in chart.get("notes", [])]
+    story += [para("• " + escape(say_stored(note)), "small") for note in chart.get("notes", [])]
     return story
+
+
+def _cell(text: str) -> str:
+    """A chart cell: an action's letter stays (the legend says it), a word is translated
+    ("BUY", "paid"), a figure takes the document's decimal sign."""
+    if NUMERIC.match(text):
+        return text if _english() else text.replace(".", ",")
+    return say(text)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, PageBreak
 
-from certification.protection.text import report_rows
+from certification.protection.phrases import METHODS, RISK_LEVELS, TITLES
+from certification.protection.result import EXPOSURE_ORDER
 
 from ..data import CertificateData
 from ..fmt import count, signed
 from ..i18n import _, current_language, say
+from ..stored import say_stored
 from ..tables import grid, para
 from . import body, escape, heading, subheading
 
@@ -39,13 +41,14 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
                 seats=table["seats"], decks=table["decks"],
                 penetration=_short(table["penetration"]), procedure=escape(table["procedure"]),
                 rounds=count(table["rounds"]), seed=table["seed"], chunks=table["chunks"])))
-    story.append(body(_("Risk rule: {rule}").format(rule=escape(say(report["risk_rule"]))), "small"))
-    rows = report_rows(report)
+    story.append(body(_("Risk rule: {rule}").format(rule=escape(say_stored(report["risk_rule"]))),
+                      "small"))
+    rows = _rows(report)
     story.append(grid(
         [_("Exposure"), _("Method"), _("Player gain"), _("House edge left"), _("Risk")],
         [[para(escape(r["title"])), r["method"],
           para(escape(r["gain"]) + (f"<br/>= {escape(r['exact'])}" if r["exact"] else "")
-               + (f"<br/>95% CI {escape(r['ci'])}" if r["ci"] else ""), "small"),
+               + (f"<br/>{escape(_('95% CI'))} {escape(r['ci'])}" if r["ci"] else ""), "small"),
           r["house_edge"] or "—", r["risk"]] for r in rows],
         [0.22, 0.1, 0.42, 0.15, 0.11], width, numeric_from=2))
     for r in rows:
@@ -53,12 +56,13 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
         if r["note"]:
             story.append(body(escape(r["note"]), "small"))
         for c in r["countermeasures"]:
-            story.append(body(_("Countermeasure: {measure}").format(measure=escape(say(c))), "small"))
+            story.append(body(_("Countermeasure: {measure}").format(measure=escape(c)), "small"))
     curve = report["exposures"].get("collusion", {}).get("collusion_curve") or []
     if curve:
         story.append(subheading(_("Collusion by the number of players sharing their cards")))
         story.append(grid(["k", _("Method"), _("Player edge gain"), _("95% CI / exact")],
-                          [[str(p["k"]), p["method"], _percent(p["player_edge_gain"]),
+                          [[str(p["k"]), say(METHODS.get(p["method"], p["method"])),
+                            _percent(p["player_edge_gain"]),
                             para(escape(p.get("player_edge_gain_fraction") or
                                         f"[{_percent(p['ci95'][0])}, {_percent(p['ci95'][1])}]"))]
                            for p in curve], [0.1, 0.2, 0.3, 0.4], width, numeric_from=2))
@@ -77,6 +81,39 @@ def protection_annex(data: CertificateData, width: float) -> list[Flowable]:
     return story
 
 
+def _rows(report: dict) -> list[dict[str, object]]:
+    """One row per exposure in the audit's order, every word and figure in the document's language."""
+    rows = []
+    for name in [n for n in EXPOSURE_ORDER if n in report["exposures"]]:
+        e = report["exposures"][name]
+        method = e["method"]
+        title = say(TITLES[name]) if name in TITLES else say_stored(e["title"])
+        row = {"title": title, "method": say(METHODS.get(method, method)), "exact": "", "ci": "",
+               "house_edge": "", "risk": "—", "note": say_stored(e.get("reason", "")),
+               "countermeasures": []}
+        if method in ("not_applicable", "not_run"):
+            row["gain"] = row["method"]
+            if method == "not_applicable":
+                row["risk"] = _risk(e)
+            rows.append(row)
+            continue
+        ci = e.get("ci95")
+        row.update(
+            gain=_percent(e["player_edge_gain"]), exact=e.get("player_edge_gain_fraction", ""),
+            ci=f"[{_percent(ci[0])}, {_percent(ci[1])}]" if ci else "",
+            house_edge=_percent(e["house_edge_with_exposure"]), risk=_risk(e),
+            countermeasures=[_("{action}: gain {gain}, house edge {edge}").format(
+                action=say_stored(c["action"]), gain=_percent(c["player_edge_gain"]),
+                edge=_percent(c["house_edge"])) for c in e.get("countermeasures", [])])
+        rows.append(row)
+    return rows
+
+
+def _risk(exposure: dict) -> str:
+    level = exposure.get("risk", {}).get("level", "")
+    return say(RISK_LEVELS.get(level, level)) if level else "—"
+
+
 def _point(p: dict, prefix: str) -> str:
     gain = p[f"{prefix}player_edge_gain"]
     ci = p.get(f"{prefix}ci95")
@@ -87,7 +124,7 @@ def _point(p: dict, prefix: str) -> str:
 
 def _percent(value: float) -> str:
     """A signed share of the wager in percent, "+0.1234 %" ("+0,1234 %")."""
-    return f"{signed(value * 100, 4)} %"
+    return f"{signed(value * 100, 4)}\u00a0%"
 
 
 def _short(value: float) -> str:

@@ -13,6 +13,7 @@ from ..charts import position_heatmap
 from ..data import CertificateData
 from ..fmt import count, decimal, pvalue
 from ..i18n import _, current_language
+from ..stored import say_stored
 from ..styles import FAIL, PASS
 from ..tables import facts, grid, para
 from . import body, escape, heading, subheading
@@ -98,7 +99,7 @@ def battery_block(number: str, battery: dict, width: float) -> list[Flowable]:
                "log's size.").format(alpha=_general(battery["alpha"]))),
         facts([(_("Shuffles"), count(battery["shuffles"])),
                (_("Deck size"), _("{n} cards").format(n=battery["deck_size"])),
-               (_("Verdict"), f"<b>{_('pass') if verdict == 'pass' else _('FAIL')}</b>: "
+               (_("Verdict"), "<b>" + (_("pass") if verdict == "pass" else _("FAIL")) + "</b>: "
                 + (_("no test flagged") if verdict == "pass" else
                    _("the log departs from uniform shuffling")))], width, 0.22),
     ]
@@ -149,7 +150,7 @@ def procedure_block(number: str, proc: dict, width: float) -> list[Flowable]:
     guess = proc.get("guessing_advantage", proc.get("guess_advantage"))
     enough = bool(proc.get("enough"))
     rows = [
-        (_("Procedure"), escape(proc.get("procedure", ""))),
+        (_("Procedure"), escape(proc.get("procedure", ""))),  # the procedure as written: its notation
         (_("Deck size"), _("{n} cards").format(n=proc.get("deck_size"))),
         (_("Distance from uniform"), _("{tv} total variation ({method})").format(
             tv=decimal(tv, 4), method=escape(_(method)))),
@@ -158,7 +159,7 @@ def procedure_block(number: str, proc: dict, width: float) -> list[Flowable]:
         (_("Riffles needed"), _("{n} riffle shuffles bring this deck within {threshold} of "
                                 "uniform").format(n=proc.get("riffles_needed"),
                                                   threshold=_general(proc.get("tv_threshold", 0.1)))),
-        (_("Verdict"), f"<b>{_('enough') if enough else _('NOT ENOUGH')}</b>: "
+        (_("Verdict"), "<b>" + (_("enough") if enough else _("NOT ENOUGH")) + "</b>: "
          + (_("the procedure mixes the deck") if enough else
             _("the procedure leaves the deck detectably ordered"))),
     ]
@@ -170,5 +171,5 @@ def procedure_block(number: str, proc: dict, width: float) -> list[Flowable]:
                "a player who saw the previous order could gain by guessing.")),
         facts(rows, width, 0.26),
     ]
-    story += [body("• " + escape(r), "small") for r in proc.get("reasons", [])]
+    story += [body("• " + escape(say_stored(r)), "small") for r in proc.get("reasons", [])]
     return story

@@ -5,6 +5,9 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from casino.rules.labels import bet_label, family_label, settings_of
+from casino.rules.phrases import N_, Phrase
+
 from ..data import CertificateData
 from ..i18n import _, say
 from ..tables import grid, para
@@ -28,33 +31,22 @@ def rules_section(data: CertificateData, width: float) -> list[Flowable]:
     return story
 
 
-def _text(value: object) -> str:
-    # None is "unlimited" for card limits and "the general line" for payouts.
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "none" if value is None else str(value)
-
-
-def _flatten(rules: dict, prefix: str = "") -> list[tuple[str, str]]:
-    out = []
-    for key, value in rules.items():
-        if isinstance(value, dict):
-            out += _flatten(value, f"{prefix}{key}.")
-        elif isinstance(value, list):
-            out.append((prefix + key, ", ".join(str(v) for v in value)))
-        else:
-            out.append((prefix + key, _text(value)))
-    return out
+def _settings(rules: dict) -> list[tuple[str, str]]:
+    """Every parameter of the variant as words: its label and its value, in the document's language."""
+    family = rules.get("family", "")
+    pairs = [(say(Phrase(N_("Game"))), say(family_label(family)))]
+    pairs += [(say(label), say(value)) for _path, label, value in settings_of(rules)]
+    return pairs
 
 
 def parameter_table(rules: dict, width: float):
-    pairs = _flatten(rules)
+    pairs = _settings(rules)
     half = (len(pairs) + 1) // 2
     left, right = pairs[:half], pairs[half:] + [("", "")] * (2 * half - len(pairs))
-    rows = [[para(a, "cell_mono"), para(escape(b), "cell"), para(c, "cell_mono"),
+    rows = [[para(escape(a), "cell"), para(escape(b), "cell"), para(escape(c), "cell"),
              para(escape(d), "cell")] for (a, b), (c, d) in zip(left, right, strict=True)]
     return grid([_("Parameter"), _("Value"), _("Parameter"), _("Value")], rows,
-                [0.35, 0.15, 0.35, 0.15], width, numeric_from=4, font_size=7.5)
+                [0.32, 0.18, 0.32, 0.18], width, numeric_from=4, font_size=7.5)
 
 
 def paytable_section(data: CertificateData, width: float) -> list[Flowable]:
@@ -71,7 +63,7 @@ def paytable_section(data: CertificateData, width: float) -> list[Flowable]:
     if data.table_limits:
         story.append(grid(
             [_("Bet"), _("Minimum"), _("Maximum"), _("Note")],
-            [[escape(t.bet), escape(t.minimum), escape(t.maximum), para(escape(t.note))]
+            [[escape(say(bet_label(t.bet))), escape(t.minimum), escape(t.maximum), para(escape(say(t.note)))]
              for t in data.table_limits],
             [0.24, 0.16, 0.16, 0.44], width, numeric_from=1,
             extra=[("ALIGN", (3, 0), (3, -1), "LEFT")]))
