@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.models import (
@@ -191,9 +192,17 @@ class AttachmentSerializer(OutputSerializer):
         read_only_fields = fields
 
 
+class CertificateRenderingSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    language = serializers.CharField()
+    sha256 = serializers.CharField()
+    issued_at = serializers.DateTimeField()
+
+
 class CertificationRunSerializer(OutputSerializer):
     requested_by = USER
     has_report = serializers.SerializerMethodField()
+    renderings = serializers.SerializerMethodField()
 
     class Meta:
         model = CertificationRun
@@ -216,6 +225,7 @@ class CertificationRunSerializer(OutputSerializer):
             "seed",
             "has_report",
             "report_sha256",
+            "renderings",
             "software_version",
             "error",
             "shuffle_procedure",
@@ -230,6 +240,14 @@ class CertificationRunSerializer(OutputSerializer):
 
     def get_has_report(self, run) -> bool:
         return bool(run.report)
+
+    @extend_schema_field(CertificateRenderingSerializer(many=True))
+    def get_renderings(self, run) -> list[dict]:
+        """Every file of the register for this run: each kind (draft, approved) in each
+        language it was rendered in, with its SHA-256 (``report/?language=`` serves it)."""
+        entries = sorted(run.issued_reports.all(), key=lambda r: (r.issued_at, r.pk))
+        return [{"kind": r.kind, "language": r.language, "sha256": r.sha256, "issued_at": r.issued_at}
+                for r in entries]
 
 
 class AuditEventSerializer(OutputSerializer):

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -16,6 +23,9 @@ from casino.models import Submission
 from casino.permissions import CAN_RUN_CERTIFICATION
 from casino.services.errors import WorkflowError
 from certification.models import CertificationRun
+from certification.reports.i18n import LANGUAGES
+from certification.reports.signing import TimestampError
+from certification.services.certificates import NoCertificateError, certificate_rendering
 
 from ..downloads import stored_file
 from .access import readable, role_required
@@ -44,9 +54,26 @@ def run_report_inline(request: HttpRequest, pk: int) -> FileResponse:
 
 
 @readable
-def run_certificate(request: HttpRequest, pk: int) -> FileResponse:
+def run_certificate(request: HttpRequest, pk: int) -> HttpResponse:
+    """The run's certificate; ``?language=it`` its rendering in that language (made and
+    registered the first time it is asked for: the same number and figures, signed)."""
     run = get_object_or_404(CertificationRun, pk=pk)
-    return _report(run, as_attachment=True)
+    language = request.GET.get("language", "")
+    if not language:
+        return _report(run, as_attachment=True)
+    if language not in LANGUAGES:
+        return HttpResponseBadRequest(
+            _("language: a certificate is written in %(languages)s, not “%(language)s”.")
+            % {"languages": ", ".join(LANGUAGES), "language": language[:20]}, content_type="text/plain")
+    try:
+        issued = certificate_rendering(run=run, language=language, actor=request.user)
+    except NoCertificateError:
+        raise Http404(_("This run has issued no certificate yet.")) from None
+    except TimestampError as exc:
+        return HttpResponse(_("The certificate could not be signed: %(error)s. Please retry later.")
+                            % {"error": exc}, status=503, content_type="text/plain")
+    return stored_file(issued.file, what="this certificate", filename=f"{run}-{language}.pdf",
+                       content_type="application/pdf", sha256=issued.sha256)
 
 
 @require_POST

@@ -27,12 +27,17 @@ from casino.services.errors import WorkflowError
 from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
 from certification.odds.examples import worked_examples
 from certification.reports.fmt import bet_name
-from certification.reports.i18n import LANGUAGES
 from certification.reports.packet import RENDERERS, enclosures, media_type
 from certification.reports.packet.catalogue import DOCUMENTS, RANDOMNESS_CHECKS
 from certification.reports.packet.data import BetFigures, PacketData, Profile, TableSetup
 from certification.reports.packet.manifest import PacketFile, build_archive
-from certification.services.certificates import GAME_NAMES, git_commit
+from certification.services.certificates import (
+    GAME_NAMES,
+    NoCertificateError,
+    certificate_kind,
+    certificate_rendering,
+    git_commit,
+)
 from certification.services.runs import exact_figures, verdict_for
 from certification.services.signing import sign_manifest, sign_pdf
 
@@ -83,9 +88,12 @@ def packet_table(run: CertificationRun) -> TableSetup:
 
 
 def _certificate(run: CertificationRun):
-    issued = list(run.issued_reports.all())
-    approved = [r for r in issued if r.kind == ReportKind.APPROVED]
-    return (approved or issued or [None])[0]
+    """The run's certificate as it stands (approved once approved), in its issued language."""
+    kind = certificate_kind(run)
+    if kind is None:
+        return None
+    issued = run.issued_reports.filter(kind=kind).order_by("issued_at", "id")
+    return issued.filter(language=run.variant.jurisdiction.language).first() or issued.first()
 
 
 def profile_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction) -> list[ChecklistItem]:
@@ -132,15 +140,6 @@ def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, appli
         else (Phrase("only a draft certificate: the submission is not approved yet")
               if certificate else Phrase("no certificate issued"))))
     items += profile_checklist(run=run, jurisdiction=jurisdiction)
-    issued_in = run.variant.jurisdiction
-    if certificate is not None and issued_in.language != jurisdiction.language:
-        # The enclosed certificate is the registered file, written in the language of the
-        # variant's own jurisdiction; it is not re-rendered for another profile.
-        items.append(ChecklistItem(
-            Phrase("Certificate in the profile's language"), False,
-            Phrase("the certificate is written in {issued} ({jurisdiction}); this profile's "
-                   "documents are in {wanted}", issued=LANGUAGES[issued_in.language],
-                   jurisdiction=issued_in.name, wanted=LANGUAGES[jurisdiction.language])))
     table = packet_table(run)
     items.append(ChecklistItem(Phrase("Shuffling procedure stated"), bool(table.shuffling_method),
                                table.shuffling_method or
@@ -224,9 +223,11 @@ def packet_manifest(*, data: PacketData, run: CertificationRun, jurisdiction: Ju
 
 
 def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant: str = "",
-                 host_casino: str = "", progress=None, appendix=None) -> tuple[bytes, dict[str, Any]]:
+                 host_casino: str = "", progress=None, appendix=None,
+                 actor=None) -> tuple[bytes, dict[str, Any]]:
     """The signed packet archive and its manifest. ``appendix(position)``, when given, returns
-    the files that close the packet (numbered from ``position``) and the manifest's additions."""
+    the files that close the packet (numbered from ``position``) and the manifest's additions.
+    The certificate enclosed is in the profile's language (rendered for ``actor`` if needed)."""
     report = progress or (lambda step, pct: None)
     checklist = packet_checklist(run=run, jurisdiction=jurisdiction, applicant=applicant,
                                  host_casino=host_casino)
@@ -238,8 +239,10 @@ def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant
     for i, ((name, title), code) in enumerate(zip(data.enclosures, documents, strict=True)):
         report(title, 20 + 70 * i // max(len(documents), 1))
         files.append(PacketFile(name=name, document=code, title=DOCUMENTS[code],
-                                data=_document(code, data, run), media_type=media_type(code)))
+                                data=_document(code, data, run, actor), media_type=media_type(code)))
     manifest = packet_manifest(data=data, run=run, jurisdiction=jurisdiction, checklist=checklist)
+    if "statistical-evaluation" in documents:
+        manifest["certification"]["certificate_language"] = jurisdiction.language
     if appendix is not None:
         report("appendix", 92)
         more, additions = appendix(len(files) + 1)
@@ -250,18 +253,25 @@ def packet_build(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant
     return archive, manifest
 
 
-def _document(code: str, data: PacketData, run: CertificationRun) -> bytes:
+def _document(code: str, data: PacketData, run: CertificationRun, actor=None) -> bytes:
     if code == "statistical-evaluation":
-        certificate = _certificate(run)
-        if certificate is None:
-            raise PacketBuildError(f"run {run.certificate_number} has no certificate issued")
+        certificate = enclosed_certificate(run, data.profile.language, actor)
         with certificate.file.open("rb") as handle:
-            return handle.read()  # already signed when it was issued
+            return handle.read()  # signed and registered when it was issued
     rendered = RENDERERS[code](data)
     if media_type(code) != "application/pdf":
         return rendered  # the signed manifest vouches for it
     return sign_pdf(rendered, reason=f"{DOCUMENTS[code]}, {data.profile.name} packet, certificate "
                                f"{data.certificate_number}")
+
+
+def enclosed_certificate(run: CertificationRun, language: str, actor=None):
+    """The certificate a packet encloses: the run's certificate as it stands, in the profile's
+    language; rendered and registered now if that language's rendering was never made."""
+    try:
+        return certificate_rendering(run=run, language=language, actor=actor)
+    except NoCertificateError:
+        raise PacketBuildError(f"run {run.certificate_number} has no certificate issued") from None
 
 
 def packet_file_name(*, run: CertificationRun, jurisdiction: Jurisdiction,
@@ -323,7 +333,7 @@ def packet_job_execute(*, job_id: int, appendix_for=None, after_build=None) -> b
     try:
         archive, manifest = packet_build(run=job.run, jurisdiction=job.jurisdiction,
                                          applicant=job.applicant, host_casino=job.host_casino,
-                                         progress=progress,
+                                         progress=progress, actor=job.requested_by,
                                          appendix=appendix_for(job) if appendix_for else None)
     except Exception as exc:
         PacketJob.objects.filter(pk=job_id).update(

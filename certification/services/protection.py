@@ -219,9 +219,14 @@ def latest_protection_audit(*, variant: GameVariant, paytable_version: PaytableV
 
 
 def protection_for_certificate(*, variant: GameVariant, paytable_version: PaytableVersion,
-                               rules: Rules) -> dict[str, Any]:
-    """The latest completed audit of this version, or else the exact exposures alone."""
-    audit = latest_protection_audit(variant=variant, paytable_version=paytable_version, done=True)
+                               rules: Rules, before=None) -> dict[str, Any]:
+    """The latest completed audit of this version (started ``before`` a time, when given), or
+    else the exact exposures alone."""
+    audits = ProtectionAudit.objects.filter(variant=variant, paytable_version=paytable_version,
+                                            status=RunStatus.DONE)
+    if before is not None:
+        audits = audits.filter(created_at__lte=before)
+    audit = audits.order_by("-created_at", "-id").first()
     if audit is not None:
         return audit.result
     return _exact_only(rules, variant.name)

@@ -84,7 +84,8 @@ def test_the_issued_certificate_is_downloaded_in_the_profiles_language(code, sig
     # The very file the register issued on approval, and it verifies as standing.
     assert sha256_of(pdf) == run.issued_reports.get(kind=ReportKind.APPROVED).sha256
     report = verified(pdf_path)
-    assert f"AUTHENTIC: {pdf_path} is an unaltered copy of certificate {run.certificate_number} (approved)" in report
+    assert (f"AUTHENTIC: {pdf_path} is an unaltered copy of certificate {run.certificate_number} "
+            f"(approved, {switcher})") in report
     assert f"STATUS: certificate {run.certificate_number} is valid" in report
 
     text = _text(pdf)
@@ -92,3 +93,15 @@ def test_the_issued_certificate_is_downloaded_in_the_profiles_language(code, sig
     assert not missing, missing
     assert [h for h in ENGLISH_HEADINGS if h in text] == []
     assert _edge_text(run, language).replace("\u00a0", " ") in text  # e.g. "3,9352 %"
+
+    # The same certificate in English, from the same page: its own file, registered and signed.
+    with page.expect_download() as started:
+        page.locator('a[data-language="en"]').first.click()
+    english_path = tmp_path / "certificate-en.pdf"
+    started.value.save_as(english_path)
+    english = english_path.read_bytes()
+    assert sha256_of(english) == run.issued_reports.get(kind=ReportKind.APPROVED, language="en").sha256
+    assert (f"is an unaltered copy of certificate {run.certificate_number} (approved, English)"
+            in verified(english_path))
+    english_text = _text(english)
+    assert "Certificate of Game Evaluation" in english_text and run.certificate_number in english_text

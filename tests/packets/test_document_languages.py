@@ -4,6 +4,7 @@ write figures the Italian and Spanish way, and state the same worked examples as
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from fractions import Fraction
@@ -15,6 +16,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from casino.models import GameVariant, Jurisdiction
+from certification.models import IssuedReport
 from certification.reports.packet import render_rules_docx
 from certification.reports.packet.rules import render_rules_of_play
 from certification.reports.signing import validate_pdf
@@ -120,9 +122,13 @@ def _what_an_admin_must_complete(language, archive, manifest):
             "es": "Perfil completado por un administrador: el perfil España aún no tiene "
                   "autoridad reguladora"}[language]
     assert item in letter and "Simulation size" not in letter
-    # The run's variant belongs to Nevada: its registered certificate is English, and says so.
-    assert any(i["name"] == "Certificate in the profile's language" and not i["ready"]
-               for i in manifest["checklist"])
+    # The run's variant belongs to Nevada: the packet encloses the certificate's rendering in
+    # the profile's language, registered like the English one it was rendered from.
+    certificate = _document(archive, manifest, "statistical-evaluation")
+    entry = IssuedReport.objects.get(sha256=hashlib.sha256(certificate).hexdigest())
+    assert entry.language == language and entry.run.certificate_number == manifest["certification_run"]
+    assert manifest["certification"]["certificate_language"] == language
+    assert not any("language" in i["name"] for i in manifest["checklist"])
     assert not manifest["complete"]
     assert any(i["name"] == "Profile completed by an admin" and not i["ready"]
                for i in manifest["checklist"])
@@ -135,7 +141,7 @@ def _word_file_and_every_pdf_in_the_language(language, archive, manifest):
     assert GLOSSARY_WORDS[language][0] in text and "matta" in text and "Rules of play" not in text
     page = {"it": "Pagina 1 di", "es": "Página 1 de"}[language]
     for entry in manifest["files"]:
-        if entry["file"].endswith(".pdf") and entry["document"] != "statistical-evaluation":
+        if entry["file"].endswith(".pdf"):
             assert page in _text(unzip(archive)[entry["file"]]), entry["file"]
 
 

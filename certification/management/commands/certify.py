@@ -8,6 +8,8 @@ from django.core.management.base import BaseCommand
 
 from certification.management.certifying import certify_locally
 from certification.management.sources import stored_variant
+from certification.reports.i18n import LANGUAGES
+from certification.services.certificates import certificate_rendering
 
 
 class Command(BaseCommand):
@@ -23,6 +25,9 @@ class Command(BaseCommand):
         parser.add_argument("--bits-format", choices=("bits", "binary"), default="binary")
         parser.add_argument("--procedure", default="", help='a hand procedure, e.g. "wash,riffle,riffle,box,riffle,cut"')
         parser.add_argument("--workers", type=int, default=None, help="simulation processes (default: all cores)")
+        parser.add_argument("--language", choices=tuple(LANGUAGES),
+                            help="write the certificate in this language (default: its "
+                                 "jurisdiction's); each language is its own signed, registered file")
 
     def handle(self, *args, **o):
         variant = stored_variant(o["variant"])
@@ -30,9 +35,11 @@ class Command(BaseCommand):
                               workers=o["workers"], out=self.stderr, procedure=o["procedure"],
                               shuffle_log=o["shuffle_log"], bits=o["bits"],
                               bits_format=o["bits_format"])
-        with run.report.open("rb") as report:
+        issued = certificate_rendering(run=run, language=o["language"])
+        with issued.file.open("rb") as report:
             o["out"].write_bytes(report.read())
         verdict = "APPROVABLE" if run.approvable else "NOT APPROVABLE"
-        self.stdout.write(f"{run.certificate_number}: {verdict} (draft) -> {o['out']}  sha256 {run.report_sha256}")
+        self.stdout.write(f"{run.certificate_number}: {verdict} (draft, {LANGUAGES[issued.language]}) "
+                          f"-> {o['out']}  sha256 {issued.sha256}")
         for block in run.blocking:
             self.stdout.write(f"  - {block.get('bet')}: {block.get('figure')} {block.get('value')} {block.get('reason')}")

@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
 from certification.models import CertificationRun, IssuedReport
+from certification.reports.i18n import LANGUAGES
 from certification.reports.packet.manifest import PacketError, verify_archive
 from certification.reports.signing import SignatureCheck
 from certification.reports.verify import NotACertificateError, claimed_certificate, sha256_of
@@ -85,7 +86,7 @@ class Command(BaseCommand):
         if issued is not None:
             self.stdout.write(
                 f"AUTHENTIC: {file} is an unaltered copy of certificate {issued.run.certificate_number} "
-                f"({issued.kind}), issued {issued.issued_at:%Y-%m-%d %H:%M %Z}, {_signed_by(check)}; "
+                f"({issued.kind}, {LANGUAGES.get(issued.language, issued.language)}), issued {issued.issued_at:%Y-%m-%d %H:%M %Z}, {_signed_by(check)}; "
                 f"SHA-256 {digest}")
             self._status(issued.run)
             return
