@@ -204,3 +204,20 @@ def test_a_rendering_is_downloaded_from_the_page_and_the_api(packets, client):
     listed = api.get(f"/api/v1/certification-runs/{run.pk}/").json()["renderings"]
     assert {(r["kind"], r["language"]) for r in listed} >= {("draft", "en"), ("draft", "es"), ("draft", "it")}
     assert run.variant.jurisdiction.language == "en"  # the packet's certification is the default's
+
+
+def test_a_certificate_issued_before_the_register_kept_its_basis_is_rendered_from_its_own_day(packets):
+    """Entries issued before renderings existed have no basis: a rendering takes the issue's own
+    date and the protection audit finished by then, and says the source revision was not kept."""
+    from certification.reports.fmt import date
+
+    run = packets["espana"]["run"]
+    original = run.issued_reports.get(kind="draft", language="en")
+    IssuedReport.objects.filter(run=run).update(basis={})  # as the migration left older entries
+    rendering = certificate_rendering(run=run, language="it", kind="draft")
+    assert rendering.basis["git_commit"] == "" and rendering.basis["protection"]
+    with rendering.file.open("rb") as handle:
+        text = _text(handle.read())
+    with writing_in("it"):
+        assert date(original.issued_at.date()) in text
+    assert "non registrata" in text and run.certificate_number in text
