@@ -12,6 +12,9 @@ from fractions import Fraction
 from typing import Literal
 
 SevenHalfSpecial = Literal["none", "kd_first_card", "wild"]
+FirstMatta = Literal["wild", "half", "half_until_next"]
+StandMinimum = Literal["none", "upcard"]
+MattaUpcard = Literal["half", "seven"]
 Ties = Literal["push", "dealer"]
 BonusOn = Literal["first_hand", "final_hands"]
 
@@ -65,10 +68,26 @@ class SevenHalfRules:
     special_card: SevenHalfSpecial = "none"
     """none; kd_first_card: the king of diamonds is 7 1/2 as a hand's first card, 1/2 later;
     wild: the king of diamonds is the matta (1/2 or any whole number 1..7, chosen at the end)."""
+    player_first_matta: FirstMatta = "wild"
+    """A matta dealt as the player's first card: wild (as any other matta); half: it counts
+    1/2 for the whole hand and the player must draw at least one more card; half_until_next:
+    it counts 1/2 and the player must draw, and from the next card on it is wild again.
+    Needs special_card=wild."""
+    dealer_first_matta: FirstMatta = "wild"
+    """A matta dealt as the dealer's first card: wild (alone it counts 7); half: 1/2 for the
+    whole hand, so the dealer draws on it; half_until_next: 1/2 until its next card, then
+    wild. Needs special_card=wild."""
     dealer_upcard_visible: bool = True
     """Whether the player sees the dealer's first card before acting."""
     player_max_cards: int | None = None
     """Most cards a player's hand may hold; None is unlimited."""
+    stand_minimum: StandMinimum = "none"
+    """none: the player may stand on any total; upcard: only on a total (its best total) at
+    least the value of the dealer's face-up card, and below it must draw (a player who may
+    take no more cards stands). Needs dealer_upcard_visible."""
+    stand_minimum_matta: MattaUpcard = "half"
+    """With stand_minimum=upcard, what a matta face-up card counts for it: half (1/2, so every
+    total may stand) or seven (7, its worth alone as a wild card)."""
     fold_allowed: bool = False
     """The player may fold after seeing the first card, losing the ante."""
     final_bet: bool = False

@@ -20,6 +20,10 @@ _CHOICES = {
     "special_card": ("none", "kd_first_card", "wild"),
     "ties": ("push", "dealer"),
     "bonus_on": ("first_hand", "final_hands"),
+    "player_first_matta": ("wild", "half", "half_until_next"),
+    "dealer_first_matta": ("wild", "half", "half_until_next"),
+    "stand_minimum": ("none", "upcard"),
+    "stand_minimum_matta": ("half", "seven"),
 }
 _LABELS = {
     "kd_first_card": "King of diamonds as first card",
@@ -30,6 +34,10 @@ _LABELS = {
     "dealer_natural_collects": "Dealer's reale collects",
     "four_exchange_max": "Fours exchanged at most",
     "split_figures": "Opening (split figures)",
+    "player_first_matta": "Matta as the player's first card",
+    "dealer_first_matta": "Matta as the dealer's first card",
+    "stand_minimum": "Player stands only from",
+    "stand_minimum_matta": "A matta upcard counts, for standing",
 }
 
 
