@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .labels import reading
 from .model import NineTenElevenRules, Rules, SevenHalfRules
 from .phrases import N_, Joined, Phrase
 
@@ -157,8 +158,7 @@ def _seven_half(r: SevenHalfRules) -> list[RuleClause]:
             "busts only if its other cards already exceed 7, and the dealer applies its drawing "
             "rule to that best total. The matta alone counts 7.")))
     elif r.special_card == "kd_first_card":
-        readings = {3: (Phrase('Reading: "wins triple the ante bet" is paid 3 to 1 on the ante.'),),
-                    2: (Phrase('Reading: "paid double their bet" is paid 2 to 1.'),)}
+        readings = {3: (reading("kd_first_card_triple"),), 2: (reading("kd_first_card_double"),)}
         out.append(RuleClause(Phrase("King of diamonds"), Phrase(
             "The king of diamonds is worth 7½ as a hand's first card and ½ as any later card, "
             "for either side. A player whose first card is the king of diamonds shows it at once "
@@ -190,7 +190,7 @@ def _seven_half(r: SevenHalfRules) -> list[RuleClause]:
                            "after the player has seen its own card."))
         out.append(RuleClause(
             Phrase("Fold or final bet"), Joined([first, together]),
-            (Phrase("Reading: the minimum final bet is one ante."),) if r.final_bet_min == 1 else ()))
+            (reading("final_bet_min_one_ante"),) if r.final_bet_min == 1 else ()))
     elif r.fold_allowed:
         out.append(RuleClause(Phrase("Fold"), Phrase(
             "After seeing the first card the player may fold, losing the ante.")))
@@ -223,12 +223,9 @@ def _seven_half(r: SevenHalfRules) -> list[RuleClause]:
     if r.dealer_stands_at == 6 and r.dealer_max_cards is None:
         # The patent's home version words its rule ambiguously; the regional games leave
         # the bank's drawing free, and a house-banked table needs a fixed rule.
-        dealer_readings = ((Phrase('Reading: "six points or less" with "when the dealer\'s '
-                                   'score is six points, he can draw no more" means the dealer '
-                                   'stands at 6.'),)
+        dealer_readings = ((reading("dealer_stands_at_six_points"),)
                            if r.special_card == "kd_first_card" else
-                           (Phrase("Reading: the source leaves the bank free to draw; a "
-                                   "house-banked table stands at 6."),))
+                           (reading("house_bank_stands_at_six"),))
     out.append(RuleClause(Phrase("Dealer's play"), Joined(dealer), dealer_readings))
     if r.dealer_must_reach_7_5_vs_revealed:
         out.append(RuleClause(Phrase("Against a shown 7½"), Phrase(
@@ -248,8 +245,7 @@ def _seven_half_options(r: SevenHalfRules) -> list[RuleClause]:
                 "A first card that is a 4 may be exchanged {times}, after the dealer's card is "
                 "dealt; the replacement is a new first card, and the returned 4 is out of play "
                 "for the round.", times=times),
-            (Phrase('Reading: "placed in the middle of the stock" takes the 4 out of play for '
-                    'the round.'),)))
+            (reading("four_exchange_out_of_play"),)))
     else:
         absent.append(Phrase("exchanging a first-card 4"))
     if r.shoot_seven:
@@ -327,8 +323,7 @@ def _nine_ten_eleven(r: NineTenElevenRules) -> list[RuleClause]:
                 "If neither hand qualifies, the player may have one card of the first hand "
                 "switched with one card of the second, or no switch, choosing the switch that "
                 "serves best. A hand that still does not qualify loses its bet."),
-            (Phrase("Reading: a switch is allowed only when neither hand qualifies; if the "
-                    "second hand qualifies, the first hand loses."),)))
+            (reading("switch_when_neither_qualifies"),)))
     numbers = {f for f in r.die_faces if f != "WIN"}
     out.append(RuleClause(
         Phrase("The die"), Phrase(
@@ -337,14 +332,13 @@ def _nine_ten_eleven(r: NineTenElevenRules) -> list[RuleClause]:
             "{odds}; equal pushes; a die above the hand's value loses. Both of the player's hands "
             "are settled against the same roll.", sides=str(len(r.die_faces)), faces=die,
             odds=odds(p.main_win)),
-        (Phrase("Reading: the source states the rule for the 9 and WIN faces; the other number "
-                "faces follow the same rule."),) if len(numbers) > 1 else ()))
+        (reading("die_number_faces"),) if len(numbers) > 1 else ()))
     if r.bonus_on == "first_hand":
         judged = Phrase("the first three cards as dealt")
-        reading = (Phrase("Reading: the source's \"original bet(s)\" is the first hand as dealt."),)
+        bonus_reading = (reading("bonus_on_first_hand"),)
     else:
         judged = Phrase("each final hand")
-        reading = (Phrase("Reading: the source's \"original bet(s)\" is the final hands."),)
+        bonus_reading = (reading("bonus_on_final_hands"),)
     out.append(RuleClause(
         Phrase("Bonus bet"), Phrase(
             "Judged on {judged}, and paid only if they total {span}: straight flush (2-3-4 of "
@@ -353,7 +347,7 @@ def _nine_ten_eleven(r: NineTenElevenRules) -> list[RuleClause]:
             "else loses.", judged=judged, span=_span(r.qualifying_totals),
             straight_flush=odds(p.bonus_straight_flush), trips=odds(p.bonus_trips),
             straight=odds(p.bonus_straight), flush=odds(p.bonus_flush)),
-        reading))
+        bonus_reading))
     out.append(RuleClause(Phrase("Dice-match bet"), Phrase(
         "One bet, paid {odds} once if any qualifying final hand's value equals the die. A WIN "
         "face pushes every dice-match bet, also that of a player who folded or did not qualify; "

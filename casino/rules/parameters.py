@@ -1,5 +1,6 @@
 """Metadata for every rule parameter: label, kind, choices and help text.
 
+The label is the parameter's entry in ``labels.py``.
 The help text is the attribute docstring in ``model.py``, so the forms, the API schema and
 the certificate all describe a parameter in the same words as the code.
 """
@@ -14,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from . import model
+from .labels import parameter_label
 from .model import NineTenElevenPayouts, NineTenElevenRules, SevenHalfPayouts, SevenHalfRules
 
 _CHOICES = {
@@ -24,20 +26,6 @@ _CHOICES = {
     "dealer_first_matta": ("wild", "half", "half_until_next"),
     "stand_minimum": ("none", "upcard"),
     "stand_minimum_matta": ("half", "seven"),
-}
-_LABELS = {
-    "kd_first_card": "King of diamonds as first card",
-    "dealer_must_reach_7_5_vs_revealed": "Dealer must reach 7½ against a shown 7½",
-    "seven_and_half": "Seven and a half",
-    "natural": "Natural (reale)",
-    "triple": "Triplé",
-    "dealer_natural_collects": "Dealer's reale collects",
-    "four_exchange_max": "Fours exchanged at most",
-    "split_figures": "Opening (split figures)",
-    "player_first_matta": "Matta as the player's first card",
-    "dealer_first_matta": "Matta as the dealer's first card",
-    "stand_minimum": "Player stands only from",
-    "stand_minimum_matta": "A matta upcard counts, for standing",
 }
 
 
@@ -97,11 +85,10 @@ def _specs(cls: type, prefix: str = "") -> list[ParameterSpec]:
         if f.name in ("family", "payouts"):
             continue
         default = f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
-        label = _LABELS.get(f.name, f.name.replace("_", " ").capitalize())
         specs.append(
             ParameterSpec(
                 path=prefix + f.name,
-                label=label,
+                label=parameter_label(prefix + f.name),
                 kind=_kind(f.name, str(f.type)),
                 help=docs.get(f.name, ""),
                 default=default,

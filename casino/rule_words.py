@@ -1,0 +1,64 @@
+"""The rule model's words on a web page, in the reader's language.
+
+The rule model (``casino.rules``) is pure and speaks English: its labels (``casino.rules.labels``)
+and its sentences (``Phrase``, e.g. the rules of play of ``casino.rules.describe``) are the
+msgids of the documents' catalogue (``certification/locale``, domain ``reports``). A page says
+them in the request's language with these functions, the same words a certificate prints;
+templates use the filters of ``{% load rule_words %}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+
+from casino.rules import labels
+from certification.reports.i18n import LANGUAGES, say_in
+
+
+def page_language() -> str:
+    """The request's language as the catalogue names it (``es-ar`` -> ``es``; English otherwise)."""
+    language = (get_language() or "en").split("-")[0].lower()
+    return language if language in LANGUAGES else "en"
+
+
+def said(value: Any) -> str:
+    """An engine's English (a label or a ``Phrase``) in the request's language."""
+    if value is None or value == "":
+        return "" if value is None else value
+    return say_in(value, page_language())
+
+
+def family(family: str) -> str:
+    """``seven_and_half`` -> "Seven and a Half" ("Sette e mezzo", "Siete y media")."""
+    return said(labels.family_label(family))
+
+
+def parameter(path: str) -> str:
+    """``payouts.dealer_natural_collects`` -> "Dealer's reale collects", translated."""
+    return said(labels.parameter_label(path))
+
+
+def value(path: str, raw: Any) -> str:
+    """A parameter's value in words: ``("special_card", "kd_first_card")`` -> "king of diamonds
+    as first card", ``None`` -> what empty means for it, ``True`` -> "yes"."""
+    return said(labels.value_label(path, raw))
+
+
+def setting(path: str, raw: Any) -> str:
+    """``special_card=kd_first_card`` -> "Special card: king of diamonds as first card"."""
+    return said(labels.setting_label(path, raw))
+
+
+def bet(key: str) -> str:
+    return said(labels.bet_label(key))
+
+
+def decision(key: str) -> str:
+    return said(labels.decision_label(key))
+
+
+def reading(key: str) -> str:
+    """The sentence of a reading (``labels.READINGS``), translated."""
+    return said(labels.reading(key))

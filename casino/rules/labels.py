@@ -1,0 +1,241 @@
+"""Words for the rule model's identifiers: families, parameters, values, bets, decisions, readings.
+
+The rule model names things as code does (``seven_and_half``, ``special_card=kd_first_card``,
+``payouts.dealer_natural_collects``); nothing a reader sees should. Each identifier has one
+English label here, marked for the documents' catalogue (``certification/locale``, domain
+``reports``), so a certificate and a web page say it in Italian or Spanish from the same
+entry: a document with ``say()``, a page with ``casino.rule_words``.
+
+One entry per identifier: a new rule option adds its parameter to ``PARAMETERS``, its choices
+(if any) to ``VALUES``, what an empty value means to ``UNSET``, and any reading it certifies
+to ``READINGS``. ``tests/rules/test_labels.py`` fails while a parameter or choice of the model
+has no label here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .phrases import N_, Phrase
+
+FAMILIES = {
+    "seven_and_half": N_("Seven and a Half"),
+    "nine_ten_eleven": N_("9-10-11"),
+}
+
+PARAMETERS = {
+    # Seven and a Half: rules.
+    "decks": N_("Decks"),
+    "special_card": N_("Special card"),
+    "player_first_matta": N_("Matta as the player's first card"),
+    "dealer_first_matta": N_("Matta as the dealer's first card"),
+    "dealer_upcard_visible": N_("Dealer upcard visible"),
+    "player_max_cards": N_("Player max cards"),
+    "stand_minimum": N_("Player may stand from"),
+    "stand_minimum_matta": N_("A matta face-up card counts, for standing"),
+    "fold_allowed": N_("Fold allowed"),
+    "final_bet": N_("Final bet"),
+    "final_bet_min": N_("Final bet min"),
+    "final_bet_max": N_("Final bet max"),
+    "dealer_stands_at": N_("Dealer stands at"),
+    "dealer_max_cards": N_("Dealer max cards"),
+    "dealer_must_reach_7_5_vs_revealed": N_("Dealer must reach 7½ against a shown 7½"),
+    "ties": N_("Ties"),
+    "four_exchange_max": N_("Fours exchanged at most"),
+    "shoot_seven": N_("Shoot seven"),
+    "split_figures": N_("Opening (split figures)"),
+    "max_splits": N_("Max splits"),
+    # Seven and a Half: payouts.
+    "payouts.win": N_("Win"),
+    "payouts.seven_and_half": N_("Seven and a half"),
+    "payouts.natural": N_("Natural (reale)"),
+    "payouts.triple": N_("Triplé"),
+    "payouts.kd_first_card": N_("King of diamonds as first card"),
+    "payouts.shoot_seven": N_("Shoot seven"),
+    "payouts.dealer_natural_collects": N_("Dealer's reale collects"),
+    # 9-10-11: rules.
+    "qualifying_totals": N_("Qualifying totals"),
+    "buy_allowed": N_("Buy allowed"),
+    "switch_allowed": N_("Switch allowed"),
+    "die_faces": N_("Die faces"),
+    "bonus_on": N_("Bonus on"),
+    # 9-10-11: payouts.
+    "payouts.main_win": N_("Main win"),
+    "payouts.bonus_straight_flush": N_("Bonus straight flush"),
+    "payouts.bonus_trips": N_("Bonus trips"),
+    "payouts.bonus_straight": N_("Bonus straight"),
+    "payouts.bonus_flush": N_("Bonus flush"),
+    "payouts.dice_match": N_("Dice match"),
+}
+"""Every parameter by its path: ``name`` for a rule, ``payouts.name`` for a payout line."""
+
+VALUES = {
+    "family": FAMILIES,
+    "special_card": {
+        "none": N_("no special card"),
+        "kd_first_card": N_("king of diamonds as first card"),
+        "wild": N_("matta (wild king of diamonds)"),
+    },
+    "player_first_matta": {
+        "wild": N_("wild, as any matta"),
+        "half": N_("½ for the whole hand, and the player must draw"),
+        "half_until_next": N_("½ until the next card, then wild; the player must draw"),
+    },
+    "dealer_first_matta": {
+        "wild": N_("wild, as any matta (alone it counts 7)"),
+        "half": N_("½ for the whole hand"),
+        "half_until_next": N_("½ until the dealer's next card, then wild"),
+    },
+    "stand_minimum": {
+        "none": N_("any total"),
+        "upcard": N_("a total at least the dealer's face-up card"),
+    },
+    "stand_minimum_matta": {"half": N_("½"), "seven": N_("7")},
+    "ties": {"push": N_("equal totals push"), "dealer": N_("the bank wins equal totals")},
+    "bonus_on": {"first_hand": N_("the first hand as dealt"), "final_hands": N_("the final hands")},
+}
+"""The label of each choice of a parameter that takes one of a few named values."""
+
+UNSET = {
+    "player_max_cards": N_("unlimited"),
+    "dealer_max_cards": N_("unlimited"),
+    "payouts.seven_and_half": N_("as a win"),
+    "payouts.natural": N_("as a 7½"),
+    "payouts.triple": N_("as a reale"),
+    "payouts.kd_first_card": N_("not paid separately"),
+    "payouts.shoot_seven": N_("not paid separately"),
+    "payouts.dealer_natural_collects": N_("1"),
+}
+"""What an empty (``None``) value means, for the parameters that may be left empty."""
+
+YES, NO = N_("yes"), N_("no")
+
+BETS = {"main": N_("Main bet"), "bonus": N_("Bonus bet"), "dice_match": N_("Dice-match bet")}
+
+DECISIONS = {
+    "stand": N_("stand"),
+    "hit": N_("hit"),
+    "fold": N_("fold"),
+    "exchange": N_("exchange the four"),
+    "shoot": N_("shoot the seven"),
+    "split": N_("open"),
+    "buy": N_("buy a second hand"),
+    "switch": N_("switch a card"),
+    "second_qualifies": N_("second hand qualifies"),
+}
+"""The player's decisions, as the analyses count them."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the certificate reads a rule its source states ambiguously (RULES.md's Reading:)."""
+
+    label: str
+    """A few words naming the point, e.g. "Exchanged four out of play"."""
+    text: str
+    """The sentence printed beside the rule it fixes, starting "Reading:"."""
+
+
+READINGS = {
+    "kd_first_card_triple": Reading(
+        N_("First-card king of diamonds paid triple"),
+        N_('Reading: "wins triple the ante bet" is paid 3 to 1 on the ante.')),
+    "kd_first_card_double": Reading(
+        N_("First-card king of diamonds paid double"),
+        N_('Reading: "paid double their bet" is paid 2 to 1.')),
+    "final_bet_min_one_ante": Reading(
+        N_("Smallest final bet"), N_("Reading: the minimum final bet is one ante.")),
+    "four_exchange_out_of_play": Reading(
+        N_("Exchanged four out of play"),
+        N_('Reading: "placed in the middle of the stock" takes the 4 out of play for the round.')),
+    "dealer_stands_at_six_points": Reading(
+        N_("Dealer's six points"),
+        N_('Reading: "six points or less" with "when the dealer\'s score is six points, he can '
+           'draw no more" means the dealer stands at 6.')),
+    "house_bank_stands_at_six": Reading(
+        N_("A house bank's drawing rule"),
+        N_("Reading: the source leaves the bank free to draw; a house-banked table stands at 6.")),
+    "switch_when_neither_qualifies": Reading(
+        N_("When a switch is allowed"),
+        N_("Reading: a switch is allowed only when neither hand qualifies; if the second hand "
+           "qualifies, the first hand loses.")),
+    "die_number_faces": Reading(
+        N_("The die's other number faces"),
+        N_("Reading: the source states the rule for the 9 and WIN faces; the other number faces "
+           "follow the same rule.")),
+    "bonus_on_first_hand": Reading(
+        N_("Bonus judged on the first hand"),
+        N_('Reading: the source\'s "original bet(s)" is the first hand as dealt.')),
+    "bonus_on_final_hands": Reading(
+        N_("Bonus judged on the final hands"),
+        N_('Reading: the source\'s "original bet(s)" is the final hands.')),
+}
+"""Every reading the rules of play state, by a key that names it."""
+
+
+def family_label(family: str) -> str:
+    return FAMILIES.get(family, family)
+
+
+def parameter_label(path: str) -> str:
+    """``"special_card"`` -> "Special card"; ``"payouts.natural"`` -> "Natural (reale)"."""
+    return PARAMETERS.get(path, path.removeprefix("payouts.").replace("_", " ").capitalize())
+
+
+def bet_label(bet: str) -> str:
+    return BETS.get(bet, bet.replace("_", " ").capitalize())
+
+
+def decision_label(decision: str) -> str:
+    return DECISIONS.get(decision, decision.replace("_", " "))
+
+
+def reading(key: str) -> Phrase:
+    """The sentence of the reading ``key``, as the rules of play print it."""
+    return Phrase(READINGS[key].text)
+
+
+def value_label(path: str, value: Any) -> str:
+    """A parameter's value in words: a choice's label, yes or no, what empty means, or the
+    number itself (exact: "3/2", never a rounded decimal). ``path`` as in ``PARAMETERS``."""
+    if value is None:
+        return Phrase(UNSET.get(path, N_("none")))
+    if isinstance(value, bool):
+        return Phrase(YES if value else NO)
+    choices = VALUES.get(path)
+    if choices is not None and value in choices:
+        return Phrase(choices[value])
+    if isinstance(value, (tuple, list)):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+def setting_label(path: str, value: Any) -> Phrase:
+    """``special_card=kd_first_card`` as words: "Special card: king of diamonds as first card"."""
+    return Phrase("{parameter}: {value}", parameter=Phrase(parameter_label(path)),
+                  value=value_label(path, value))
+
+
+def settings_of(rules: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(path, label, value in words) for every parameter of a variant as ``rules_to_dict``
+    writes it, rules first, then payouts; the family is named by the caller."""
+    rows = []
+    for key, value in rules.items():
+        if key in ("family", "payouts"):
+            continue
+        rows.append((key, parameter_label(key), value_label(key, _plain(value))))
+    for key, value in (rules.get("payouts") or {}).items():
+        path = f"payouts.{key}"
+        rows.append((path, parameter_label(path), value_label(path, _plain(value))))
+    return rows
+
+
+def _plain(value: Any) -> Any:
+    """A value as ``rules_to_dict`` stores it (fractions as "3/2" text) back to a number."""
+    if isinstance(value, str) and value.replace("/", "", 1).lstrip("-").isdigit():
+        return Fraction(value)
+    return value
