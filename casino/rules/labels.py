@@ -92,7 +92,7 @@ VALUES = {
         "none": N_("any total"),
         "upcard": N_("a total at least the dealer's face-up card"),
     },
-    "stand_minimum_matta": {"half": N_("½"), "seven": N_("7")},
+    "stand_minimum_matta": {"half": N_("counts ½"), "seven": N_("counts 7")},
     "ties": {"push": N_("equal totals push"), "dealer": N_("the bank wins equal totals")},
     "bonus_on": {"first_hand": N_("the first hand as dealt"), "final_hands": N_("the final hands")},
 }
@@ -168,6 +168,27 @@ READINGS = {
     "bonus_on_first_hand": Reading(
         N_("Bonus judged on the first hand"),
         N_('Reading: the source\'s "original bet(s)" is the first hand as dealt.')),
+    "first_matta_whole_hand": Reading(
+        N_("A first-card matta's ½"),
+        N_('Reading: "a matta dealt as the first card is worth ½" holds for the whole hand, for '
+           'the player (who must draw) and for the bank.')),
+    "first_matta_until_next": Reading(
+        N_("A first-card matta's ½"),
+        N_('Reading: "a matta dealt as the first card is worth ½" holds only until the next '
+           'card; from then on the matta is wild, for the player and for the bank.')),
+    "stand_minimum_matta_half": Reading(
+        N_("The standing minimum against a matta"),
+        N_("Reading: for the standing minimum a matta face-up card counts ½ (its worth as a "
+           "first card), and the player's total is the best total of its hand.")),
+    "stand_minimum_matta_seven": Reading(
+        N_("The standing minimum against a matta"),
+        N_("Reading: for the standing minimum a matta face-up card counts 7 (its worth alone "
+           "as a wild card), and the player's total is the best total of its hand.")),
+    "later_matta_best_total": Reading(
+        N_("A matta dealt later"),
+        N_("Reading: a matta dealt after the first card takes the value that gives the best "
+           "total: the player's is chosen at the end; the bank's is the best total not over "
+           "7½, and the bank stands on it when it has reached its standing total.")),
     "bonus_on_final_hands": Reading(
         N_("Bonus judged on the final hands"),
         N_('Reading: the source\'s "original bet(s)" is the final hands.')),
