@@ -3,6 +3,18 @@
 Every amount is in units of the player's initial wager. Payouts are exact fractions.
 A ``None`` payout falls back to the next more general one (triple -> natural ->
 seven_and_half -> win), so a variant only names the lines it pays differently.
+
+Where a source admits two readings, the reading certified is a default, never a limit: the
+other one is a parameter too, and ``readings.py`` names, for a variant, every point it rests
+on a reading for with the rule changes of each other reading. The online "7 e Mezzo" of
+Italian licensed casinos added two such options. ``stand_minimum``: the player may stand only
+on a total at least the value of the dealer's face-up card (Reading: the player's total is
+its best total; ``stand_minimum_matta`` says what a matta face-up card counts, 1/2 in the
+sheet's literal reading, 7 in the other). ``player_first_matta`` and ``dealer_first_matta``:
+"a matta dealt as the first card is worth 1/2, and the player must then ask for another card"
+(Reading: for the whole hand, on both sides; the other reading, only until the next card,
+is ``half_until_next``). A matta dealt later stays wild: the player's value is chosen at the
+end, the dealer's gives its best total not over 7 1/2, on which it stands.
 """
 
 from __future__ import annotations

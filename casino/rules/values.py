@@ -31,7 +31,7 @@ def as_int(value: Any, *, low: int, high: int) -> int:
 
 
 def as_optional_int(value: Any, *, low: int, high: int) -> int | None:
-    if value is None or value == "unlimited":
+    if value == "unlimited" or is_unset(value):
         return None
     return as_int(value, low=low, high=high)
 
