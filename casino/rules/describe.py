@@ -151,12 +151,21 @@ def _seven_half(r: SevenHalfRules) -> list[RuleClause]:
             "counts 1, 2 to 7 count their face value, and J, Q and K count ½. Totals are "
             "multiples of ½; a total over 7½ is a bust.", deck=deck)),
     ]
-    if r.special_card == "wild":
+    if r.special_card == "wild" and (r.player_first_matta, r.dealer_first_matta) == ("wild", "wild"):
         out.append(RuleClause(Phrase("The matta"), Phrase(
             "The king of diamonds is the matta (wild card): worth ½ or any whole number from 1 "
             "to 7, chosen at the end to give the hand its best total. A hand holding the matta "
             "busts only if its other cards already exceed 7, and the dealer applies its drawing "
-            "rule to that best total. The matta alone counts 7.")))
+            "rule to that best total. The matta alone counts 7."),
+            _later_matta_readings(r)))
+    elif r.special_card == "wild":
+        out.append(RuleClause(Phrase("The matta"), Phrase(
+            "The king of diamonds is the matta (wild card): dealt after a hand's first card it is "
+            "worth ½ or any whole number from 1 to 7, chosen at the end to give the hand its best "
+            "total. A hand holding the matta busts only if its other cards already exceed 7, and "
+            "the dealer applies its drawing rule to that best total."),
+            _later_matta_readings(r)))
+        out.append(_first_matta(r))
     elif r.special_card == "kd_first_card":
         readings = {3: (reading("kd_first_card_triple"),), 2: (reading("kd_first_card_double"),)}
         out.append(RuleClause(Phrase("King of diamonds"), Phrase(
@@ -207,6 +216,19 @@ def _seven_half(r: SevenHalfRules) -> list[RuleClause]:
                       cards=_cards(r.player_max_cards))
     out.append(RuleClause(Phrase("Player's draw"), Joined([draw, Phrase(
         "A player's hand over 7½ loses at once, every wager on it, before the dealer plays.")])))
+    if r.stand_minimum == "upcard":
+        matta = ()
+        if r.special_card == "wild":
+            matta = (Phrase("A matta face-up card counts ½ for it.")
+                     if r.stand_minimum_matta == "half" else
+                     Phrase("A matta face-up card counts 7 for it."),)
+        out.append(RuleClause(
+            Phrase("Standing minimum"),
+            Joined([Phrase("The player may stand only with a total at least the value of the "
+                           "dealer's face-up card; below it the player must ask for another "
+                           "card. A player who may take no more cards stands."), *matta]),
+            (reading(f"stand_minimum_matta_{r.stand_minimum_matta}"),)
+            if r.special_card == "wild" else ()))
     out.extend(_seven_half_options(r))
     stands = total(r.dealer_stands_at)
     dealer = [Phrase("The dealer draws while its total is below {total} and stands at {total} "
@@ -233,6 +255,37 @@ def _seven_half(r: SevenHalfRules) -> list[RuleClause]:
             "or busts.")))
     out.append(_seven_half_settlement(r))
     return out
+
+
+def _later_matta_readings(r: SevenHalfRules) -> tuple[str, ...]:
+    return (reading("later_matta_best_total"),) if r.stand_minimum == "upcard" else ()
+
+
+def _first_matta(r: SevenHalfRules) -> RuleClause:
+    """A matta dealt as a hand's first card, for the player and for the dealer."""
+    player = {
+        "wild": Phrase("A matta dealt as the player's first card is wild, as any matta."),
+        "half": Phrase("A matta dealt as the player's first card counts ½ for the whole hand, "
+                       "and the player must ask for at least one more card."),
+        "half_until_next": Phrase("A matta dealt as the player's first card counts ½, and the "
+                                  "player must ask for at least one more card; from that card "
+                                  "on the matta is wild."),
+    }[r.player_first_matta]
+    dealer = {
+        "wild": Phrase("A matta dealt as the dealer's first card is wild: alone it counts 7."),
+        "half": Phrase("A matta dealt as the dealer's first card counts ½ for the whole hand, "
+                       "so the dealer draws on it."),
+        "half_until_next": Phrase("A matta dealt as the dealer's first card counts ½, so the "
+                                  "dealer draws on it; from the dealer's next card on it is "
+                                  "wild."),
+    }[r.dealer_first_matta]
+    readings = []
+    if "half" in (r.player_first_matta, r.dealer_first_matta):
+        readings.append(reading("first_matta_whole_hand"))
+    if "half_until_next" in (r.player_first_matta, r.dealer_first_matta):
+        readings.append(reading("first_matta_until_next"))
+    return RuleClause(Phrase("The matta as a first card"), Joined([player, dealer]),
+                      tuple(readings))
 
 
 def _seven_half_options(r: SevenHalfRules) -> list[RuleClause]:

@@ -29,8 +29,12 @@ PARAMETERS = {
     # Seven and a Half: rules.
     "decks": N_("Decks"),
     "special_card": N_("Special card"),
+    "player_first_matta": N_("Matta as the player's first card"),
+    "dealer_first_matta": N_("Matta as the dealer's first card"),
     "dealer_upcard_visible": N_("Dealer upcard visible"),
     "player_max_cards": N_("Player max cards"),
+    "stand_minimum": N_("Player may stand from"),
+    "stand_minimum_matta": N_("A matta face-up card counts, for standing"),
     "fold_allowed": N_("Fold allowed"),
     "final_bet": N_("Final bet"),
     "final_bet_min": N_("Final bet min"),
@@ -74,6 +78,21 @@ VALUES = {
         "kd_first_card": N_("king of diamonds as first card"),
         "wild": N_("matta (wild king of diamonds)"),
     },
+    "player_first_matta": {
+        "wild": N_("wild, as any matta"),
+        "half": N_("½ for the whole hand, and the player must draw"),
+        "half_until_next": N_("½ until the next card, then wild; the player must draw"),
+    },
+    "dealer_first_matta": {
+        "wild": N_("wild, as any matta (alone it counts 7)"),
+        "half": N_("½ for the whole hand"),
+        "half_until_next": N_("½ until the dealer's next card, then wild"),
+    },
+    "stand_minimum": {
+        "none": N_("any total"),
+        "upcard": N_("a total at least the dealer's face-up card"),
+    },
+    "stand_minimum_matta": {"half": N_("counts ½"), "seven": N_("counts 7")},
     "ties": {"push": N_("equal totals push"), "dealer": N_("the bank wins equal totals")},
     "bonus_on": {"first_hand": N_("the first hand as dealt"), "final_hands": N_("the final hands")},
 }
@@ -149,6 +168,27 @@ READINGS = {
     "bonus_on_first_hand": Reading(
         N_("Bonus judged on the first hand"),
         N_('Reading: the source\'s "original bet(s)" is the first hand as dealt.')),
+    "first_matta_whole_hand": Reading(
+        N_("A first-card matta's ½"),
+        N_('Reading: "a matta dealt as the first card is worth ½" holds for the whole hand, for '
+           'the player (who must draw) and for the bank.')),
+    "first_matta_until_next": Reading(
+        N_("A first-card matta's ½"),
+        N_('Reading: "a matta dealt as the first card is worth ½" holds only until the next '
+           'card; from then on the matta is wild, for the player and for the bank.')),
+    "stand_minimum_matta_half": Reading(
+        N_("The standing minimum against a matta"),
+        N_("Reading: for the standing minimum a matta face-up card counts ½ (its worth as a "
+           "first card), and the player's total is the best total of its hand.")),
+    "stand_minimum_matta_seven": Reading(
+        N_("The standing minimum against a matta"),
+        N_("Reading: for the standing minimum a matta face-up card counts 7 (its worth alone "
+           "as a wild card), and the player's total is the best total of its hand.")),
+    "later_matta_best_total": Reading(
+        N_("A matta dealt later"),
+        N_("Reading: a matta dealt after the first card takes the value that gives the best "
+           "total: the player's is chosen at the end; the bank's is the best total not over "
+           "7½, and the bank stands on it when it has reached its standing total.")),
     "bonus_on_final_hands": Reading(
         N_("Bonus judged on the final hands"),
         N_('Reading: the source\'s "original bet(s)" is the final hands.')),

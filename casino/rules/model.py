@@ -3,6 +3,18 @@
 Every amount is in units of the player's initial wager. Payouts are exact fractions.
 A ``None`` payout falls back to the next more general one (triple -> natural ->
 seven_and_half -> win), so a variant only names the lines it pays differently.
+
+Where a source admits two readings, the reading certified is a default, never a limit: the
+other one is a parameter too, and ``readings.py`` names, for a variant, every point it rests
+on a reading for with the rule changes of each other reading. The online "7 e Mezzo" of
+Italian licensed casinos added two such options. ``stand_minimum``: the player may stand only
+on a total at least the value of the dealer's face-up card (Reading: the player's total is
+its best total; ``stand_minimum_matta`` says what a matta face-up card counts, 1/2 in the
+sheet's literal reading, 7 in the other). ``player_first_matta`` and ``dealer_first_matta``:
+"a matta dealt as the first card is worth 1/2, and the player must then ask for another card"
+(Reading: for the whole hand, on both sides; the other reading, only until the next card,
+is ``half_until_next``). A matta dealt later stays wild: the player's value is chosen at the
+end, the dealer's gives its best total not over 7 1/2, on which it stands.
 """
 
 from __future__ import annotations
@@ -12,6 +24,9 @@ from fractions import Fraction
 from typing import Literal
 
 SevenHalfSpecial = Literal["none", "kd_first_card", "wild"]
+FirstMatta = Literal["wild", "half", "half_until_next"]
+StandMinimum = Literal["none", "upcard"]
+MattaUpcard = Literal["half", "seven"]
 Ties = Literal["push", "dealer"]
 BonusOn = Literal["first_hand", "final_hands"]
 
@@ -65,10 +80,26 @@ class SevenHalfRules:
     special_card: SevenHalfSpecial = "none"
     """none; kd_first_card: the king of diamonds is 7 1/2 as a hand's first card, 1/2 later;
     wild: the king of diamonds is the matta (1/2 or any whole number 1..7, chosen at the end)."""
+    player_first_matta: FirstMatta = "wild"
+    """A matta dealt as the player's first card: wild (as any other matta); half: it counts
+    1/2 for the whole hand and the player must draw at least one more card; half_until_next:
+    it counts 1/2 and the player must draw, and from the next card on it is wild again.
+    Needs special_card=wild."""
+    dealer_first_matta: FirstMatta = "wild"
+    """A matta dealt as the dealer's first card: wild (alone it counts 7); half: 1/2 for the
+    whole hand, so the dealer draws on it; half_until_next: 1/2 until its next card, then
+    wild. Needs special_card=wild."""
     dealer_upcard_visible: bool = True
     """Whether the player sees the dealer's first card before acting."""
     player_max_cards: int | None = None
     """Most cards a player's hand may hold; None is unlimited."""
+    stand_minimum: StandMinimum = "none"
+    """none: the player may stand on any total; upcard: only on a total (its best total) at
+    least the value of the dealer's face-up card, and below it must draw (a player who may
+    take no more cards stands). Needs dealer_upcard_visible."""
+    stand_minimum_matta: MattaUpcard = "half"
+    """With stand_minimum=upcard, what a matta face-up card counts for it: half (1/2, so every
+    total may stand) or seven (7, its worth alone as a wild card)."""
     fold_allowed: bool = False
     """The player may fold after seeing the first card, losing the ante."""
     final_bet: bool = False

@@ -22,6 +22,10 @@ _CHOICES = {
     "special_card": ("none", "kd_first_card", "wild"),
     "ties": ("push", "dealer"),
     "bonus_on": ("first_hand", "final_hands"),
+    "player_first_matta": ("wild", "half", "half_until_next"),
+    "dealer_first_matta": ("wild", "half", "half_until_next"),
+    "stand_minimum": ("none", "upcard"),
+    "stand_minimum_matta": ("half", "seven"),
 }
 
 

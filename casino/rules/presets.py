@@ -1,4 +1,4 @@
-"""The five presets of RULES.md, one per seed document."""
+"""The presets: the five of RULES.md, one per seed document, and the online Italian format."""
 
 from __future__ import annotations
 
@@ -60,6 +60,19 @@ PRESETS: dict[str, Rules] = {
         max_splits=0,
         payouts=SevenHalfPayouts(seven_and_half=Fraction(2), shoot_seven=Fraction(4)),
     ),
+    # The online RNG "7 e Mezzo" of Italian licensed casinos, in the literal reading of a
+    # typical operator's rules sheet (each ambiguous point is a reading, readings.py).
+    "sette-e-mezzo-online": SevenHalfRules(
+        special_card="wild",
+        player_first_matta="half",
+        dealer_first_matta="half",
+        dealer_upcard_visible=True,
+        stand_minimum="upcard",
+        stand_minimum_matta="half",
+        dealer_stands_at=Fraction(5),
+        ties="push",
+        payouts=SevenHalfPayouts(),
+    ),
     "nine-ten-eleven": NineTenElevenRules(),
 }
 
@@ -68,6 +81,7 @@ PRESET_SOURCES = {
     "seven-half-home": N_("US patent 5,632,489, home version"),
     "sette-e-mezzo": N_("Sette e Mezzo (Italian)"),
     "siete-y-media": N_("Siete y Media (Spanish, Fournier)"),
+    "sette-e-mezzo-online": N_("7 e Mezzo online (Italian licensed casinos' RNG game, operator's rules sheet)"),
     "nine-ten-eleven": N_("9-10-11 (Seabrook Gaming)"),
 }
 

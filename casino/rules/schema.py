@@ -80,12 +80,17 @@ def _die(value: Any) -> tuple[str, ...]:
 
 
 Reader = Callable[[Any], Any]
+FIRST_MATTA = ("wild", "half", "half_until_next")
 
 SEVEN_HALF_READERS: dict[str, Reader] = {
     "decks": lambda v: as_int(v, low=1, high=8),
     "special_card": lambda v: as_choice(v, ("none", "kd_first_card", "wild")),
+    "player_first_matta": lambda v: as_choice(v, FIRST_MATTA),
+    "dealer_first_matta": lambda v: as_choice(v, FIRST_MATTA),
     "dealer_upcard_visible": as_bool,
     "player_max_cards": lambda v: as_optional_int(v, low=1, high=40),
+    "stand_minimum": lambda v: as_choice(v, ("none", "upcard")),
+    "stand_minimum_matta": lambda v: as_choice(v, ("half", "seven")),
     "fold_allowed": as_bool,
     "final_bet": as_bool,
     "final_bet_min": _final_bet,
@@ -199,6 +204,19 @@ def validate(rules: Rules) -> None:
             errors["payouts.win"] = "a winning hand must be paid something"
         if rules.special_card == "wild" and rules.decks > 1:
             errors["decks"] = "the matta is one card: a wild king of diamonds needs a single deck"
+        for side in ("player", "dealer"):
+            key = f"{side}_first_matta"
+            if getattr(rules, key) != "wild" and rules.special_card != "wild":
+                errors[key] = (f"{key}={getattr(rules, key)} is a rule for the matta: it needs "
+                               "special_card=wild")
+        if rules.player_first_matta != "wild" and rules.player_max_cards == 1:
+            errors["player_first_matta"] = (
+                "a first-card matta at 1/2 must draw another card, so player_max_cards must be "
+                "at least 2")
+        if rules.stand_minimum == "upcard" and not rules.dealer_upcard_visible:
+            errors["stand_minimum"] = (
+                "stand_minimum=upcard compares the player's total with the dealer's face-up "
+                "card: it needs dealer_upcard_visible=true")
     else:
         faces = [f for f in rules.die_faces if f != "WIN"]
         if not faces and "WIN" not in rules.die_faces:

@@ -31,7 +31,7 @@ def as_int(value: Any, *, low: int, high: int) -> int:
 
 
 def as_optional_int(value: Any, *, low: int, high: int) -> int | None:
-    if value is None or value == "unlimited":
+    if value == "unlimited" or is_unset(value):
         return None
     return as_int(value, low=low, high=high)
 
@@ -56,8 +56,23 @@ def as_payout(value: Any) -> Fraction:
     return number
 
 
+UNSET_WORDS = ("none", "null", "")
+"""What unsets an optional payout line: ``--set payouts.natural=none``, a JSON null, or an empty
+form field."""
+
+
+def is_unset(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip().lower() in UNSET_WORDS)
+
+
 def as_optional_payout(value: Any) -> Fraction | None:
-    return None if value is None else as_payout(value)
+    """An optional line's payout, or None (unset: the line pays as the line it falls back to)."""
+    if is_unset(value):
+        return None
+    try:
+        return as_payout(value)
+    except FieldError as exc:
+        raise FieldError(f"{exc}; to unset this optional line write none (or leave it empty)") from None
 
 
 def as_choice(value: Any, choices: tuple[str, ...]) -> str:

@@ -69,6 +69,35 @@ def preview_rows(rules: Rules) -> list[dict[str, Any]]:
     return edge_rows(exact_edges(rules))
 
 
+@lru_cache(maxsize=64)
+def readings_of(rules: Rules) -> dict[str, Any] | None:
+    """Each reading of the variant's ambiguous rules with its exact house edge, or None where
+    the exact count is too slow for a page (the certificate then has them)."""
+    from certification.odds.analysis import slow_analysis_reason
+    from certification.odds.readings import readings_report
+
+    if slow_analysis_reason(rules) is not None:
+        return None
+    return readings_report(rules)
+
+
+def reading_rows(rules: Rules) -> list[dict[str, Any]]:
+    """Rows of the variant page's readings table: one per reading, the point named once."""
+    report = readings_of(rules)
+    rows: list[dict[str, Any]] = []
+    for point in (report or {}).get("points", []):
+        for i, reading in enumerate(point["readings"]):
+            edges = [{"bet": bet_label(name),
+                      "edge": edge_figure(Fraction(bet["house_edge_fraction"]))}
+                     for name, bet in reading.get("bets", {}).items()]
+            rows.append({"point": point["point"] if i == 0 else "",
+                         "sentence": point["sentence"] if i == 0 else "",
+                         "label": reading["label"], "certified": reading["certified"],
+                         "changes": reading["changes"], "edges": edges,
+                         "unmodelled": point["unmodelled"] if i == len(point["readings"]) - 1 else ""})
+    return rows
+
+
 def preview_warm() -> None:
     """Price every preset once, so a web process answers the first preview of a variant
     made from one in milliseconds: the engine is imported, the presets' figures are in the

@@ -41,7 +41,7 @@ from certification.services import runs as run_services
 
 from .access import abilities, page, paginate, readable, role_required
 from .common import add_rule_errors, split_rules, variant_rules, workflow_message
-from .figures import preview_rows, stored_version_rows
+from .figures import preview_rows, reading_rows, stored_version_rows
 from .fragments import kept_fragment, rows_key, shown_key
 from .protection import protection_context
 from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
@@ -176,6 +176,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can": can, "clauses": describe_rules(rules) if rules else [],
             "paylines": describe_paytable(rules) if rules else [],
             "figures": stored_version_rows(variant, latest) if rules else [],
+            "readings": reading_rows(rules) if rules else [],
         })
 
     return page(request, "variants/detail.html", {

@@ -1,6 +1,7 @@
 """Game protection audit (pure, no Django): what leaked information is worth to a player.
 
-Five exposures (dealer card, one card out of play, collusion, dealt through, shuffle), each
+Six exposures (dealer card, one card out of play, the next card, collusion, dealt through,
+shuffle), each
 with the player's edge gain under optimal play, exact where the exact engine reaches and
 simulated with a 95 % interval otherwise, a risk level with its rule, and countermeasures
 with their recomputed effect.

@@ -17,6 +17,7 @@ from .collusion import RemovalModel, collusion_exact_gain, collusion_method, sha
 from .compositions import DeckValues, deck_values_for, single_removals
 from .dealer_card import dealer_card_exposure
 from .dealt_through import count_tags
+from .next_card import next_card_exposure
 from .result import fraction_text
 from .spec import AuditSpec
 
@@ -41,6 +42,7 @@ def exact_part(spec: AuditSpec) -> dict[str, Any]:
     values = deck_values(rules)
     one = one_card.one_card_exposure(values)
     out["one_card"] = one.to_json()
+    out["next_card"] = next_card_exposure(rules, base).to_json()
     effects = {kind: ev - base for kind, ev in _single_values(values).items()}
     tags, unit = count_tags(effects)
     out["tags"] = {values.label(k): t for k, t in tags.items()}

@@ -54,6 +54,7 @@ def assemble(spec: AuditSpec, exact: dict[str, Any], sums: dict[str, list[dict]]
     base = Fraction(exact["baseline_ev"])
     edge = -base
     exposures: dict[str, Any] = {"dealer_card": exact["dealer_card"], "one_card": exact["one_card"]}
+    exposures.update(_next_card(exact))
     exposures["collusion"] = collusion_result(spec, exact, sums, edge).to_json()
     exposures["dealt_through"] = dealt_through_result(spec, exact, sums, edge).to_json()
     exposures["shuffle"] = shuffle_result(spec, exact, sums, edge).to_json()
@@ -62,7 +63,7 @@ def assemble(spec: AuditSpec, exact: dict[str, Any], sums: dict[str, list[dict]]
         "baseline": {"house_edge_fraction": fraction_text(edge), "house_edge": float(edge)},
         "table": spec.table_json(),
         "risk_rule": RISK_RULE,
-        "exposures": {name: exposures[name] for name in EXPOSURE_ORDER},
+        "exposures": {name: exposures[name] for name in EXPOSURE_ORDER if name in exposures},
     }
 
 
@@ -71,6 +72,7 @@ def assemble_exact_only(spec: AuditSpec, exact: dict[str, Any]) -> dict[str, Any
     base = Fraction(exact["baseline_ev"])
     edge = -base
     exposures: dict[str, Any] = {"dealer_card": exact["dealer_card"], "one_card": exact["one_card"]}
+    exposures.update(_next_card(exact))
     curve = [{"k": int(k), "method": "exact", "player_edge_gain_fraction": v,
               "player_edge_gain": float(Fraction(v))} for k, v in exact.get("collusion_exact", {}).items()]
     exposures["collusion"] = {"title": Phrase(TITLES["collusion"]), "method": "not_run",
@@ -85,6 +87,12 @@ def assemble_exact_only(spec: AuditSpec, exact: dict[str, Any]) -> dict[str, Any
         "exposures": exposures,
         "exact_only": True,
     }
+
+
+def _next_card(exact: dict[str, Any]) -> dict[str, Any]:
+    """The next-card exposure, where the exact part holds it (parts stored before it was
+    part of the audit do not)."""
+    return {"next_card": exact["next_card"]} if "next_card" in exact else {}
 
 
 def _entry(k: int, exact: dict[str, Any], sums: dict[str, list[dict]], spec: AuditSpec) -> dict[str, Any]:

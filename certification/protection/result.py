@@ -112,7 +112,7 @@ def not_applicable(name: str, title: str, *, baseline_house_edge: Fraction,
                           baseline_house_edge=baseline_house_edge, reason=reason, unvalued=unvalued)
 
 
-EXPOSURE_ORDER = ("dealer_card", "one_card", "collusion", "dealt_through", "shuffle")
+EXPOSURE_ORDER = ("dealer_card", "one_card", "next_card", "collusion", "dealt_through", "shuffle")
 
 
 @dataclass(frozen=True)

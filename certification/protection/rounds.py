@@ -11,20 +11,17 @@ from __future__ import annotations
 
 from casino.rules.model import NineTenElevenRules, SevenHalfRules
 from certification.odds.results import PlayerView
-from certification.odds.seven_half.deck import KD, TARGET, VALUE, best_total, card_kind
+from certification.odds.seven_half.deck import KD, TARGET, card_kind
+from certification.odds.seven_half.deck import hand_total as kinds_total
 
 BUST = -1
 
 
-def hand_total(cards: list[str], rules: SevenHalfRules) -> int:
-    """Best total in half points (-1 for a bust), by the engine's own rule for the matta."""
-    special = rules.special_card
-    kinds = [card_kind(code, special) for code in cards]
-    if special == "kd_first_card" and kinds == [KD]:
-        return TARGET  # a first-card king alone is 7 1/2; later it is worth 1/2
-    matta = special == "wild" and KD in kinds
-    others = sum(VALUE[k] for k in kinds if not (matta and k == KD))
-    return best_total(others, matta)
+def hand_total(cards: list[str], rules: SevenHalfRules, *, dealer: bool = False) -> int:
+    """Best total in half points (-1 for a bust), by the engine's own rule for the king of
+    diamonds and the matta (deck.hand_total)."""
+    return kinds_total([card_kind(code, rules.special_card) for code in cards], rules,
+                       dealer=dealer)
 
 
 def deal_round(stock: list[str], seats: int, policy, rules: SevenHalfRules) -> list[str]:
@@ -88,7 +85,7 @@ def _dealer_draws(dealer: list[str], rules: SevenHalfRules, shown_7_5: bool, dra
     limit = rules.dealer_max_cards or 99
     target = TARGET if shown_7_5 and rules.dealer_must_reach_7_5_vs_revealed else int(2 * rules.dealer_stands_at)
     while len(dealer) < limit:
-        total = hand_total(dealer, rules)
+        total = hand_total(dealer, rules, dealer=True)
         if total == BUST or total >= target:
             return
         card = draw()

@@ -32,6 +32,13 @@ def exact_figures(rules, *, variant: str = ""):
     return analyze(rules, variant=variant)
 
 
+def exact_readings(rules, *, variant: str = "", certified=None) -> dict[str, Any]:
+    """Each reading of the variant's ambiguous rules, priced by the exact engine."""
+    from certification.odds.readings import readings_report
+
+    return readings_report(rules, variant, certified=certified)
+
+
 @lru_cache(maxsize=1)
 def software_version() -> str:
     # Looked up once per process: reading the installed metadata takes longer than a query.
@@ -115,8 +122,10 @@ def certification_run_execute_exact(*, run: CertificationRun) -> None:
     if run.status == RunStatus.QUEUED:
         certification_run_start(run=run)
     certification_run_progress(run=run, step="exact analysis", progress=max(run.progress, 5))
-    result = exact_figures(rules_from_dict(run.rules_snapshot), variant=run.variant.name)
+    rules = rules_from_dict(run.rules_snapshot)
+    result = exact_figures(rules, variant=run.variant.name)
     run.exact = result.to_json()
+    run.exact["readings"] = exact_readings(rules, variant=run.variant.name, certified=result)
     run.verdict = verdict_for(
         house_edges={name: bet.house_edge for name, bet in result.bets.items()},
         jurisdiction=run.variant.jurisdiction,

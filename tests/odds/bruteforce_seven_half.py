@@ -30,8 +30,17 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
     kd_first = rules.special_card == "kd_first_card"
     pay = rules.payouts
 
+    def first_half(cards: tuple[str, ...], mode: str) -> bool:
+        """A first-card matta counted 1/2 here (cards[0] is the first card dealt)."""
+        return (wild and cards[0] == "KD"
+                and (mode == "half" or (mode == "half_until_next" and len(cards) == 1)))
+
     @cache
-    def total(cards: tuple[str, ...]) -> Fraction | None:
+    def total(cards: tuple[str, ...], dealer: bool = False) -> Fraction | None:
+        mode = rules.dealer_first_matta if dealer else rules.player_first_matta
+        if first_half(cards, mode):
+            t = HALF + sum((_plain(c) for c in cards[1:]), Fraction(0))
+            return t if t <= Fraction(15, 2) else None
         others = sum((_plain(c) for c in cards if not (wild and c == "KD")), Fraction(0))
         if wild and "KD" in cards:
             options = [others + v for v in [HALF] + [Fraction(i) for i in range(1, 8)]]
@@ -43,7 +52,7 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
     # the same distribution, and the recursion otherwise repeats it for every player hand.
     @cache
     def dealer(cards: tuple[str, ...], stock: tuple[str, ...], reach: bool) -> dict:
-        t = total(cards)
+        t = total(cards, dealer=True)
         if t is None:
             return {"bust": Fraction(1)}
         stop_at = Fraction(15, 2) if reach else rules.dealer_stands_at
@@ -53,8 +62,10 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
             return {("nat" if natural and pay.dealer_natural_collects is not None else t): Fraction(1)}
         out: dict = {}
         for i, c in enumerate(stock):
-            # The dealer's cards sorted too: where the dealer ends depends on which it holds.
-            for k, p in dealer(tuple(sorted(cards + (c,))), stock[:i] + stock[i + 1:], reach).items():
+            # The dealer's cards after the first sorted too: where the dealer ends depends on
+            # which it holds, and on which came first (a first-card matta).
+            for k, p in dealer(cards[:1] + tuple(sorted(cards[1:] + (c,))),
+                               stock[:i] + stock[i + 1:], reach).items():
                 out[k] = out.get(k, 0) + p / len(stock)
         return out
 
@@ -111,22 +122,33 @@ def solve(rules: SevenHalfRules, deck: list[str]) -> dict[Fraction, Fraction]:
         n = len(stock) - (0 if up is not None else 1)
         return n
 
+    def upcard_value(up) -> Fraction:
+        if wild and up == "KD":
+            return HALF if rules.stand_minimum_matta == "half" else Fraction(7)
+        return _plain(up)
+
+    def may_stand(cards, up) -> bool:
+        if len(cards) == 1 and first_half(cards, rules.player_first_matta):
+            return False  # a first-card matta counted 1/2 must draw
+        return rules.stand_minimum == "none" or total(cards) >= upcard_value(up)
+
     @cache
     def hand(cards, up, stock, stake, splits):
-        best = stand(cards, up, stock, stake)
         t = total(cards)
         can_hit = t < Fraction(15, 2) and (rules.player_max_cards is None or len(cards) < rules.player_max_cards)
-        if can_hit and draws(stock, up) > 0:
+        can_hit = can_hit and draws(stock, up) > 0
+        best = stand(cards, up, stock, stake) if may_stand(cards, up) or not can_hit else None
+        if can_hit:
             parts = []
             for i, c in enumerate(stock):
                 rest = stock[:i] + stock[i + 1:]
-                # Sorted, as the stock is: a hand's future depends on which cards it holds,
-                # not the order they came in, so each set of cards is one memoised hand.
-                new = tuple(sorted(cards + (c,)))
+                # Sorted after the first card, as the stock is: a hand's future depends on
+                # which cards it holds (and which came first), not the order of the others.
+                new = cards[:1] + tuple(sorted(cards[1:] + (c,)))
                 sub = {-stake: Fraction(1)} if total(new) is None else hand(new, up, rest, stake, splits)
                 parts.append((Fraction(1, len(stock)), sub))
             hit = mix(parts)
-            if ev(hit) > ev(best):
+            if best is None or ev(hit) > ev(best):
                 best = hit
         return best
 

@@ -23,7 +23,8 @@ def test_json_has_the_baseline_and_every_exposure():
                           "--rounds", "40", "--json"))
     assert data["variant"] == "seven-half-casino"
     assert data["baseline"] == {"house_edge_fraction": "-63949/137085", "house_edge": -63949 / 137085}
-    assert set(data["exposures"]) == {"dealer_card", "one_card", "collusion", "dealt_through", "shuffle"}
+    assert set(data["exposures"]) == {"dealer_card", "one_card", "next_card", "collusion",
+                                      "dealt_through", "shuffle"}
     for name, exposure in data["exposures"].items():
         assert KEYS <= set(exposure), name
         assert exposure["method"] in ("exact", "simulation", "not_applicable")

@@ -79,6 +79,8 @@ def _variants():
     yield dataclasses.replace(home, four_exchange_max=2, shoot_seven=True, split_figures=True,
                               max_splits=1, payouts=dataclasses.replace(home.payouts, shoot_seven=Fraction(3)))
     yield dataclasses.replace(PRESETS["nine-ten-eleven"], bonus_on="final_hands")
+    yield dataclasses.replace(PRESETS["sette-e-mezzo-online"], player_first_matta="half_until_next",
+                              dealer_first_matta="half_until_next", stand_minimum_matta="seven")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -16,10 +16,11 @@ from casino.rules import (
 )
 from casino.rules.cards import deck_for_size, new_deck, parse_card
 
-EXPECTED_PRESETS = {"seven-half-casino", "seven-half-home", "sette-e-mezzo", "siete-y-media", "nine-ten-eleven"}
+EXPECTED_PRESETS = {"seven-half-casino", "seven-half-home", "sette-e-mezzo", "siete-y-media",
+                    "sette-e-mezzo-online", "nine-ten-eleven"}
 
 
-def test_the_five_presets_exist():
+def test_the_presets_exist():
     assert set(PRESETS) == EXPECTED_PRESETS
 
 

@@ -27,6 +27,7 @@ SEVEN_CONTEXTS = {
     "sette": preset("sette-e-mezzo"),
     "siete-options": with_overrides(preset("siete-y-media"), [
         "shoot_seven=true", "four_exchange_max=1", "fold_allowed=true", "payouts.natural=5/2"]),
+    "online": preset("sette-e-mezzo-online"),
 }
 NINE_CONTEXTS = {
     "first-hand": preset("nine-ten-eleven"),
@@ -36,7 +37,8 @@ VALUES = ["0", "1/2", "1", "3/2", "2", "3"]
 SWITCHES = ["false", "true"]
 LADDERS = {"player_max_cards": ["1", "2", "3", "5", "unlimited"], "ties": ["push", "dealer"],
            "fold_allowed": SWITCHES, "shoot_seven": SWITCHES, "dealer_upcard_visible": SWITCHES,
-           "dealer_must_reach_7_5_vs_revealed": SWITCHES}
+           "dealer_must_reach_7_5_vs_revealed": SWITCHES, "stand_minimum": ["none", "upcard"],
+           "stand_minimum_matta": ["half", "seven"]}
 """Knobs whose values are not amounts: their own ladder, in the order the search sorts them."""
 SMALL_SEVEN_DECKS = st.lists(
     st.sampled_from([r + s for r in "A234567JQK" for s in "SHDC"]), min_size=7, max_size=9,
@@ -88,7 +90,7 @@ def test_every_seven_half_table_entry_has_a_case():
         "payouts.kd_first_card", "payouts.shoot_seven", "payouts.dealer_natural_collects",
         "final_bet_max", "final_bet_min", "four_exchange_max", "player_max_cards",
         "fold_allowed", "shoot_seven", "dealer_upcard_visible", "ties",
-        "dealer_must_reach_7_5_vs_revealed",
+        "dealer_must_reach_7_5_vs_revealed", "stand_minimum", "stand_minimum_matta",
     }
 
 
@@ -112,7 +114,7 @@ def test_seven_half_edge_is_monotone_on_small_decks(case, deck, data):
     assert _edges_follow(edges, direction(rules, key, bet))
 
 
-SWITCH_CASES = [case for case in SEVEN_CASES if LADDERS.get(case[1]) in (SWITCHES, ["push", "dealer"])]
+SWITCH_CASES = [case for case in SEVEN_CASES if len(LADDERS.get(case[1], VALUES)) == 2]
 SMALL_DECKS = [
     ["AS", "2H", "3D", "7C", "JS", "QH", "KD", "KC"],
     ["7S", "7H", "JD", "QC", "KD", "5S", "6H", "AC", "2D"],
@@ -177,7 +179,7 @@ INERT_CASES = [
 def test_the_inert_table_is_exercised():
     assert {key for _, key in INERT_CASES} == {
         "payouts.kd_first_card", "payouts.triple", "payouts.shoot_seven",
-        "final_bet_min", "final_bet_max", "max_splits",
+        "final_bet_min", "final_bet_max", "max_splits", "stand_minimum_matta",
     }
 
 

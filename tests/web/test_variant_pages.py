@@ -80,3 +80,19 @@ def test_the_detail_page_offers_submit_only_to_an_officer(as_user, alice, audrey
     url = reverse("web:variant-detail", args=[draft.pk])
     assert 'id="submit-variant"' in as_user(alice).get(url).content.decode()
     assert 'id="submit-variant"' not in as_user(audrey).get(url).content.decode()
+
+
+def test_the_online_format_page_lists_the_readings_with_their_edges(as_user, alice, jurisdiction):
+    from tests.backoffice.factories import make_variant
+
+    variant = make_variant(actor=alice, preset="sette-e-mezzo-online", name="7 e Mezzo online",
+                           jurisdiction=jurisdiction)
+    body = as_user(alice).get(reverse("web:variant-detail", args=[variant.pk])).content.decode()
+    readings = body[body.index('id="readings"'):]
+    assert "0.6046" in readings and "0.1726" in readings and "1.3885" in readings
+    assert "stand_minimum_matta=seven" in readings and "Standing minimum" in body
+    # An empty optional payout on the form leaves the line unset.
+    data = preset_post("sette-e-mezzo", name="Sette plain", jurisdiction=jurisdiction.pk,
+                       preset="sette-e-mezzo", payouts__natural="")
+    as_user(alice).post(reverse("web:variant-create") + "?preset=sette-e-mezzo", data)
+    assert GameVariant.objects.get(name="Sette plain").paytable.latest_version.payouts.get("natural") is None

@@ -86,6 +86,31 @@ def render_solution(variant: str, solved: SolverResult) -> str:
     return "\n".join(lines)
 
 
+def render_readings(report: dict) -> str:
+    """Each ambiguous rule with its readings and their exact house edges (per bet)."""
+    lines = [f"Variant: {report['variant']}", "Readings of the rules: each ambiguous point of "
+             "the source, the reading certified (*) and the others, each priced exactly", ""]
+    if not report["points"]:
+        lines.append("  The variant rests on no reading of an ambiguous rule.")
+    for i, point in enumerate(report["points"], start=1):
+        lines.append(f"{i}. {point['point']}: {point['sentence']}")
+        lines.append(f"   {point['reading']}")
+        for row in point["readings"]:
+            mark = "*" if row["certified"] else " "
+            changes = ", ".join(f"{k}={v}" for k, v in row["changes"].items()) or "as certified"
+            if "bets" in row:
+                edges = "; ".join(
+                    f"{name} {bet['house_edge_fraction']} = {bet['house_edge'] * 100:.4f} %"
+                    for name, bet in row["bets"].items())
+            else:
+                edges = f"not priced: {row.get('error', '')}"
+            lines.append(f"   {mark} {row['label']} ({changes}): house edge {edges}")
+        if point["unmodelled"]:
+            lines.append(f"     other reading not modelled: {point['unmodelled']}")
+        lines.append("")
+    return "\n".join(lines).rstrip()
+
+
 def _fraction(text: str) -> Fraction:
     try:
         return Fraction(text.strip())
@@ -108,6 +133,9 @@ class Command(BaseCommand):
         parser.add_argument("--target-edge", help="target house edge, e.g. 0.02 or 1/50")
         parser.add_argument("--bet", default="main", help="the bet whose edge is targeted")
         parser.add_argument("--step", default="1/2", help="grid of dealable payouts ('none': no grid)")
+        parser.add_argument("--readings", action="store_true",
+                            help="each rule the variant marks ambiguous, its readings and each "
+                                 "reading's exact house edge")
         parser.add_argument("--strategy", default="optimal",
                             help="the player's strategy: optimal, dealer, house or a JSON chart file "
                                  "(the simulator's definitions, counted exactly)")
@@ -128,6 +156,15 @@ class Command(BaseCommand):
                 self.stdout.write(json.dumps({"variant": name, "solve": solved.to_json()}, indent=1))
             else:
                 self.stdout.write(render_solution(name, solved))
+            return
+        if options["readings"]:
+            from certification.odds.readings import readings_report
+
+            report = readings_report(rules, name)
+            if options["json"]:
+                self.stdout.write(json.dumps(report, indent=1))
+            else:
+                self.stdout.write(render_readings(report))
             return
         if options["strategy"] == "optimal":
             result = self._analyze(rules, name)

@@ -16,7 +16,15 @@ from casino.rules.describe import odds, total
 from casino.rules.model import SevenHalfRules
 from casino.rules.phrases import N_, Phrase
 from certification.odds.results import ExactResult, PlayerView
-from certification.odds.seven_half.deck import FIGURE, KD, TARGET, VALUE, best_total, card_kind
+from certification.odds.seven_half.deck import (
+    FIGURE,
+    KD,
+    TARGET,
+    VALUE,
+    card_kind,
+    hand_total,
+    stand_minimums,
+)
 
 from .records import Example, ExampleSet, amount, card_name, outcome_of
 from .search import Forcing, Wanted, search
@@ -44,6 +52,7 @@ class SevenHalfTable:
         self.max_cards = rules.player_max_cards or 10**6
         self.dealer_max = rules.dealer_max_cards or 10**6
         self.splits = rules.max_splits if rules.split_figures else 0
+        self.minimums = stand_minimums(rules)
 
     # -- hands -------------------------------------------------------------------------
     def _parts(self, hand: list[str]) -> tuple[int, bool]:
@@ -51,12 +60,13 @@ class SevenHalfTable:
         matta = self.wild and KD in kinds
         return sum(VALUE[k] for k in kinds if not (self.wild and k == KD)), matta
 
-    def total(self, hand: list[str]) -> int:
-        """Best total in half points; -1 for a bust."""
-        return best_total(*self._parts(hand))
+    def total(self, hand: list[str], dealer: bool = False) -> int:
+        """Best total in half points; -1 for a bust (the first card first: a first-card
+        matta counts as the rules say for that side)."""
+        return hand_total([card_kind(c, self.special) for c in hand], self.rules, dealer=dealer)
 
-    def _said(self, hand: list[str]) -> str:
-        t = self.total(hand)
+    def _said(self, hand: list[str], dealer: bool = False) -> str:
+        t = self.total(hand, dealer)
         cards = ", ".join(card_name(c) for c in hand)
         if t < 0:
             return Phrase("{cards} (bust)", cards=cards)
@@ -85,6 +95,8 @@ class SevenHalfTable:
             card=card_name(first), upcard=card_name(upcard)))
         if self.kd_first and first == "KD":
             return self._kd_paid(r)
+        if self.wild and first == "KD":
+            self._first_matta(r, dealer=False)
         if self.kd_first and upcard == "KD":
             r.features.add("dealer_kd_first_card")
             r.steps.append(Phrase("The dealer's first card is the king of diamonds: the dealer "
@@ -127,6 +139,39 @@ class SevenHalfTable:
         self._settle(r, hands, shot, dealer, stake)
         return r
 
+    def _first_matta(self, r: _Round, dealer: bool) -> None:
+        mode = self.rules.dealer_first_matta if dealer else self.rules.player_first_matta
+        if mode == "wild":
+            return
+        r.features.add("dealer_first_matta" if dealer else "first_matta")
+        whole = mode == "half"
+        if dealer:
+            r.steps.append(Phrase(N_("The dealer's first card is the matta: it counts ½ for the "
+                                     "whole hand.") if whole else
+                                  N_("The dealer's first card is the matta: it counts ½ until "
+                                     "the dealer's next card, then it is wild.")))
+        else:
+            r.steps.append(Phrase(N_("The player's first card is the matta: it counts ½ for the "
+                                     "whole hand, and the player must draw.") if whole else
+                                  N_("The player's first card is the matta: it counts ½ until "
+                                     "the next card, then it is wild; the player must draw.")))
+
+    def _below_minimum(self, r: _Round, upcard: str | None, hand: list[str]) -> bool:
+        """Whether the hand may not stand for the standing minimum (said once per round)."""
+        minimums = self.minimums
+        if minimums is None or upcard is None:
+            return False
+        least = minimums[card_kind(upcard, self.special)]
+        t = self.total(hand)
+        if not 0 <= t < least:
+            return False
+        if "stand_minimum" not in r.features:
+            r.features.add("stand_minimum")
+            r.steps.append(Phrase("The player's {total} is below the dealer's face-up card "
+                                  "({least}): the player may not stand and must draw.",
+                                  total=total(Fraction(t, 2)), least=total(Fraction(least, 2))))
+        return True
+
     def _kd_paid(self, r: _Round) -> _Round:
         pay = self.rules.payouts.kd_first_card
         r.features.add("kd_first_card")
@@ -153,6 +198,7 @@ class SevenHalfTable:
                 t = self.total(hand)
                 if t < 0 or t >= TARGET or len(hand) >= self.max_cards:
                     break
+                self._below_minimum(r, upcard, hand)
                 if len(hand) == 1 and len(hands) > 1:
                     act = "hit"  # a hand formed by opening takes its second card at once
                 elif len(hands) == 1 and len(hand) == 1:
@@ -204,15 +250,17 @@ class SevenHalfTable:
         dealer = [upcard]
         if not self.rules.dealer_upcard_visible:
             r.steps.append(Phrase("The dealer turns over {card}.", card=card_name(upcard)))
+        if self.wild and upcard == "KD":
+            self._first_matta(r, dealer=True)
         while len(dealer) < self.dealer_max:
-            t = self.total(dealer)
+            t = self.total(dealer, dealer=True)
             if t < 0 or not (t < self.settlement.threshold or (reach and t < TARGET)):
                 break
             card = draw()
             dealer.append(card)
             r.steps.append(Phrase("The dealer draws {card}: {said}.", card=card_name(card),
-                                  said=self._said(dealer)))
-        bust = self.total(dealer) < 0
+                                  said=self._said(dealer, dealer=True)))
+        bust = self.total(dealer, dealer=True) < 0
         if reach:
             template = (N_("The dealer is bust with {said} (it must reach the player's shown 7½).")
                         if bust else
@@ -220,12 +268,12 @@ class SevenHalfTable:
         else:
             template = (N_("The dealer is bust with {said}.") if bust else
                         N_("The dealer stands with {said}."))
-        r.steps.append(Phrase(template, said=self._said(dealer)))
+        r.steps.append(Phrase(template, said=self._said(dealer, dealer=True)))
         return dealer
 
     def _settle(self, r, hands, shot, dealer, stake) -> None:
         s = self.settlement
-        d_total = self.total(dealer)
+        d_total = self.total(dealer, dealer=True)
         slot = s.outcome(d_total, len(dealer))
         if s.natural_collects and d_total == TARGET and len(dealer) == 2:
             r.features.add("dealer_reale")
@@ -284,6 +332,9 @@ FEATURES = {
     "exchange": N_("Exchanging a first-card 4"),
     "shoot": N_("Shooting a seven"),
     "opening": N_("Opening two figures"),
+    "first_matta": N_("The player's first card is the matta, counted ½"),
+    "dealer_first_matta": N_("The dealer's first card is the matta, counted ½"),
+    "stand_minimum": N_("A total below the dealer's face-up card must draw"),
 }
 ONLY = {"fold": ("loss", N_("a fold always loses the ante")),
         "kd_first_card": ("win", N_("a first-card king of diamonds is always paid at once")),
@@ -307,7 +358,10 @@ def _features(rules: SevenHalfRules) -> list[str]:
           "dealer_reale": p.dealer_natural_collects is not None,
           "must_reach": rules.dealer_must_reach_7_5_vs_revealed,
           "exchange": rules.four_exchange_max > 0, "shoot": rules.shoot_seven,
-          "opening": rules.split_figures and rules.max_splits > 0}
+          "opening": rules.split_figures and rules.max_splits > 0,
+          "first_matta": rules.special_card == "wild" and rules.player_first_matta != "wild",
+          "dealer_first_matta": rules.special_card == "wild" and rules.dealer_first_matta != "wild",
+          "stand_minimum": rules.stand_minimum == "upcard"}
     return [f for f in FEATURES if on[f]]
 
 
@@ -318,7 +372,10 @@ def _forcings(rules: SevenHalfRules) -> dict[str, list[Forcing]]:
             "reale": seven_half, "seven_and_half": seven_half, "must_reach": seven_half,
             "dealer_reale": [{1: "7S", 3: "JH"}, {1: "JH", 3: "7S"}, {1: "7S", 2: "JH"}, {1: "7S", 4: "QH"}],
             "exchange": [{0: "4S"}, {0: "4H", 1: "6C"}], "shoot": [{0: "7S"}, {0: "7C", 2: "JH"}],
-            "opening": [{0: "JH", 2: "QS"}, {0: "QH", 2: "JS", 3: "7C"}, {0: "KS", 2: "JC"}]}
+            "opening": [{0: "JH", 2: "QS"}, {0: "QH", 2: "JS", 3: "7C"}, {0: "KS", 2: "JC"}],
+            "first_matta": [{0: "KD"}, {0: "KD", 2: "7S"}, {0: "KD", 1: "5C"}],
+            "dealer_first_matta": [{1: "KD"}, {1: "KD", 2: "6S"}, {1: "KD", 3: "5C"}],
+            "stand_minimum": [{0: "2S", 1: "6C"}, {0: "AS", 1: "7C"}, {0: "3H", 1: "5S", 2: "JC"}]}
 
 
 def _wanted(rules: SevenHalfRules, result: ExactResult, features: list[str]) -> list[Wanted]:

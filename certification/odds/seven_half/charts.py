@@ -7,7 +7,7 @@ from collections import defaultdict
 from casino.rules.phrases import N_
 from certification.odds.results import StrategyChart
 
-from .deck import KD, KINDS, LABEL
+from .deck import KD, KINDS, LABEL, MATTA_WILD
 from .game import EXCHANGE, FOLD, SHOOT, SevenHalfGame
 from .play import HIDDEN, HIT, SPLIT, STAND
 
@@ -80,8 +80,10 @@ def totals_chart(g: SevenHalfGame) -> StrategyChart:
         if k < 2:
             continue
         t = g.play.best[m][s]
-        label = f"{MATTA} + {_half(s)}" if m else _half(t)
-        order[label] = (1000 if m else 0) + (s if m else t)
+        # A matta counted 1/2 for the whole hand is a 1/2 card: its hand is read by its total.
+        wild = m == MATTA_WILD
+        label = f"{MATTA} + {_half(s)}" if wild else _half(t)
+        order[label] = (1000 if wild else 0) + (s if wild else t)
         seen[(label, u)].add(_SHORT[action])
     rows = sorted(order, key=order.get)
     cells = []

@@ -24,18 +24,27 @@ _HAND_KEYS = 1 << 17
 _LEFT = 24
 """A hand key's card field from this up tells the cards a limited dealer may still take."""
 MOST_CARDS = TARGET + 2
-_USABLE: dict[tuple[bool, int | None, int, int, int, int], int] = {}
-"""kinds_usable's answers for every dealer of the process: they depend only on the matta,
-the card limit and the total the dealer stops at, which many dealers of a search share."""
+_USABLE: dict[tuple[bool, str, int | None, int, int, int, int], int] = {}
+"""kinds_usable's answers for every dealer of the process: they depend only on the matta (and
+what it counts as a first card), the card limit and the total the dealer stops at, which many
+dealers of a search share."""
 
 
 class DealerCounter:
     def __init__(self, *, settlement: Settlement, radix: tuple[int, ...], wild: bool,
-                 max_cards: int | None, factorials: list[int], holds_kd: bool = True):
-        """``holds_kd``: whether the deck holds a king of diamonds as a kind of its own."""
+                 max_cards: int | None, factorials: list[int], holds_kd: bool = True,
+                 first_matta: str = "wild"):
+        """``holds_kd``: whether the deck holds a king of diamonds as a kind of its own;
+        ``first_matta``: what a matta counts as the dealer's first card (the rules'
+        ``dealer_first_matta``)."""
         self.settlement = settlement
         self.radix = radix
         self.wild = wild
+        self.first_matta = first_matta if wild else "wild"
+        # A first-card matta at 1/2 for the whole hand is a plain 1/2 card; one at 1/2 until
+        # the next card is the matta alone (m=1 with nothing else) counted 1/2, the one hand
+        # that holds the matta and nothing else.
+        self._first_half = self.first_matta == "half"
         self.max_cards = max_cards if max_cards is not None else 10**6
         self.fact = factorials
         self.nslots = len(settlement.slots)
@@ -44,6 +53,8 @@ class DealerCounter:
         self.unit = [1 << (self.bits * i) for i in range(self.nslots)]
         # best[m][s]: best total of a hand whose plain cards sum to s (m: holds the matta).
         self.best = [[best_total(s, bool(m)) for s in range(TARGET + 16)] for m in (0, 1)]
+        if self.first_matta == "half_until_next":
+            self.best[1][0] = 1
         self._memo: dict[int, int] = {}
         self._span = len(factorials)
         """Numbers of cards left run below this (a memo key packs one beside the stock)."""
@@ -109,6 +120,7 @@ class DealerCounter:
         that differs in its standing total too draws alike to a revealed 7 1/2 (the hand key
         tells the total drawn to)."""
         same = (self.by_cards_left and other.by_cards_left and self.wild == other.wild
+                and self.first_matta == other.first_matta
                 and self.radix == other.radix and self._span == other._span
                 and self.settlement.slots == other.settlement.slots)
         if not same:
@@ -130,8 +142,14 @@ class DealerCounter:
             return 0
         if upcard < 0:
             return self.hand_key(0, 0, 0, reach_7_5)
-        matta = int(self.wild and upcard == KD)
-        return self.hand_key(0 if matta else VALUE[upcard], matta, 1, reach_7_5)
+        return self.hand_key(*self.child(upcard, 0, 0), 1, reach_7_5)
+
+    def child(self, c: int, s: int, m: int) -> tuple[int, int]:
+        """(s, m) of a dealer holding (s, m) once it takes a card of kind ``c``."""
+        if self.wild and c == KD:
+            # Only a dealer holding nothing (s = m = 0) takes its first card.
+            return (1, 0) if self._first_half and not (s or m) else (s, 1)
+        return s + VALUE[c], m
 
     def states(self) -> int:
         """How many distributions the cache holds."""
@@ -182,8 +200,7 @@ class DealerCounter:
     def _start_key(self, upcard: int, reach_7_5: bool) -> tuple[list[int], int, int]:
         """(place values of the kinds the hand's projection keeps, 0 for the others; the hand's
         key; the packed slot the dealer stands on with its upcard alone, or 0)."""
-        matta = int(self.wild and upcard == KD)
-        s = 0 if matta else VALUE[upcard]
+        s, matta = self.child(upcard, 0, 0)
         hand = self.hand_key(s, matta, 1, reach_7_5)
         places = [0] * len(self.radix)
         for c, r in self.projection(hand):
@@ -203,8 +220,7 @@ class DealerCounter:
         return mask
 
     def _kinds_used(self, upcard: int, reach_7_5: bool) -> int:
-        matta = int(self.wild and upcard == KD)
-        return self.kinds_usable(0 if matta else VALUE[upcard], matta, 1, reach_7_5)
+        return self.kinds_usable(*self.child(upcard, 0, 0), 1, reach_7_5)
 
     def kinds_usable(self, s: int, m: int, k: int, reach_7_5: bool) -> int:
         """Kinds (a bit mask) a dealer holding (s, m, k) may still draw without busting,
@@ -214,7 +230,7 @@ class DealerCounter:
         limit = min(self.max_cards, MOST_CARDS)
         # Every limit above MOST_CARDS plays as none; each one up to it plays as itself.
         told = self.max_cards if self.max_cards <= MOST_CARDS else None
-        key = (self.wild, told, self.target(reach_7_5), s, m, min(k, limit))
+        key = (self.wild, self.first_matta, told, self.target(reach_7_5), s, m, min(k, limit))
         mask = _USABLE.get(key)
         if mask is None:
             mask = _USABLE[key] = self._kinds_usable(s, m, min(k, limit), limit, reach_7_5)
@@ -228,7 +244,7 @@ class DealerCounter:
                 continue
             seen.add((s, m, k))
             for c in range(KINDS):
-                s2, m2 = (s, 1) if self.wild and c == KD else (s + VALUE[c], m)
+                s2, m2 = self.child(c, s, m)
                 if self.best[m2][s2] >= 0:
                     mask |= 1 << c
                     stack.append((s2, m2, min(k + 1, limit)))
@@ -262,10 +278,7 @@ class DealerCounter:
         draws = []
         top = self.radix[-1] * self._span
         for c in range(KINDS):
-            if self.wild and c == KD:
-                s2, m2 = s, 1
-            else:
-                s2, m2 = s + VALUE[c], m
+            s2, m2 = self.child(c, s, m)
             if self.stops(s2, m2, k + 1, reach_7_5):
                 slot = self.settlement.outcome(self.best[m2][s2], k + 1)
                 stops.setdefault(self.unit[slot], []).append(c)

@@ -49,7 +49,7 @@ of every knob to two changes plays the preset's dealer against about ninety grap
 def dealer_signature(game: SevenHalfGame) -> Hashable:
     """Everything the dealer's distributions depend on, read from the built game."""
     settlement = game.settlement
-    return (tuple(game.full), game.wild, game.rules.dealer_max_cards,
+    return (tuple(game.full), game.wild, game.dealer.first_matta, game.rules.dealer_max_cards,
             tuple(settlement.slots), settlement.threshold, settlement.natural_collects)
 
 
@@ -59,7 +59,7 @@ def play_signature(game: SevenHalfGame) -> Hashable:
     the game's scale, shot sevens included), and the rules of drawing and opening."""
     play = game.play
     return (game.settlement.every_net(), play.scale, play.wild, play.kd_first, play.max_cards,
-            play.must_reach, play.split_figures)
+            play.must_reach, play.split_figures, game.first_matta, play.minimums)
 
 
 class DealerPool:
@@ -103,7 +103,8 @@ class DealerPool:
         if not dealer.by_cards_left:
             return
         settlement = dealer.settlement
-        key = (dealer.radix, len(dealer.fact), dealer.wild, tuple(settlement.slots))
+        key = (dealer.radix, len(dealer.fact), dealer.wild, dealer.first_matta,
+               tuple(settlement.slots))
         first = self._families.get(key)
         if first is None:
             self._families[key] = dealer

@@ -92,6 +92,47 @@ def best_total(others: int, matta: bool) -> int:
     return TARGET if room % 2 == 0 or room == 1 else TARGET - 1
 
 
+MATTA_WILD, MATTA_HALF, MATTA_HALF_UNTIL_NEXT = 1, 2, 3
+"""A player's hand holding the matta (its ``m``): wild, a first-card matta that counts 1/2 for
+the whole hand, one that counts 1/2 until the next card (then wild). A hand without it is 0."""
+FIRST_MATTA_M = {"wild": MATTA_WILD, "half": MATTA_HALF, "half_until_next": MATTA_HALF_UNTIL_NEXT}
+
+
+def player_best_totals(rows: int = TARGET + 16) -> list[list[int]]:
+    """best[m][s]: the best total (half points; -1 a bust) of a player's hand whose other cards
+    sum to s, holding no matta (m=0) or the matta as ``m`` says (MATTA_*)."""
+    return [[best_total(s, False) for s in range(rows)],
+            [best_total(s, True) for s in range(rows)],
+            [best_total(s + 1, False) for s in range(rows)],
+            # The matta counts 1/2 while it is alone; with any other card it is wild (m=1).
+            [1 if s == 0 else best_total(s, True) for s in range(rows)]]
+
+
+def stand_minimums(rules: SevenHalfRules) -> tuple[int, ...] | None:
+    """Per kind of dealer's upcard, the least total (half points) the player may stand on;
+    None when the player may stand on any total."""
+    if rules.stand_minimum != "upcard":
+        return None
+    matta = 14 if rules.stand_minimum_matta == "seven" and rules.special_card == "wild" else 1
+    return tuple(matta if kind == KD else VALUE[kind] for kind in range(KINDS))
+
+
+def hand_total(kinds: Sequence[int], rules: SevenHalfRules, *, dealer: bool = False) -> int:
+    """Best total (half points; -1 a bust) of a hand of these kinds in the order dealt,
+    the first-card rules of the king of diamonds and of the matta included: the engine's
+    reading of a hand, for the code that deals real cards (examples, simulations)."""
+    special = rules.special_card
+    if special == "kd_first_card" and list(kinds) == [KD]:
+        return TARGET  # a first-card king alone is 7 1/2; later it is worth 1/2
+    matta = special == "wild" and KD in kinds
+    others = sum(VALUE[k] for k in kinds if not (matta and k == KD))
+    if matta and kinds[0] == KD:
+        mode = rules.dealer_first_matta if dealer else rules.player_first_matta
+        if mode == "half" or (mode == "half_until_next" and len(kinds) == 1):
+            return best_total(others + 1, False)
+    return best_total(others, matta)
+
+
 def most_cards_taken(counts: Sequence[int], *, hands: int, wild: bool) -> int:
     """The most cards ``hands`` hands and the dealer can take from ``counts`` between them.
 

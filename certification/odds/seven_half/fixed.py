@@ -25,7 +25,7 @@ from certification.odds.results import BetFigures, Decision, ExactResult, Player
 
 from .analyze import EQUAL_CHOICES, EXACT_OPTIMAL, FIXED_STRATEGY, notes_for
 from .charts import charts
-from .deck import FOUR, KINDS, SEVEN, kind_of
+from .deck import FOUR, KINDS, MATTA_HALF, SEVEN, kind_of
 from .game import EXCHANGE, FOLD, PLAY, SHOOT, FirstChoice, SevenHalfGame
 from .play import HIDDEN, HIT, SPLIT, STAND, PlayValues
 from .walk import Walk
@@ -59,7 +59,8 @@ class ViewMaker:
             out[upcard] -= 1
         return out
 
-    def view(self, upcard: int, code: int, cards: int, splits: int | None) -> PlayerView:
+    def view(self, upcard: int, code: int, cards: int, splits: int | None,
+             matta_first: bool = False) -> PlayerView:
         held = self.removed(upcard, code)
         # Whatever the player no longer holds beyond its ``cards`` cards is exchanged fours.
         exchanges = sum(held) - cards
@@ -72,8 +73,12 @@ class ViewMaker:
             codes.append(pool[taken[kind] % len(pool)])
             taken[kind] += 1
         upcode = codes[0] if upcard != HIDDEN else None
-        return PlayerView(upcard=upcode, cards=tuple(codes[len(codes) - cards:]),
-                          exchanges=exchanges, splits_left=splits)
+        hand = codes[len(codes) - cards:]
+        if matta_first:
+            # Ascending order puts the matta last; it was the first card dealt.
+            hand = hand[-1:] + hand[:-1]
+        return PlayerView(upcard=upcode, cards=tuple(hand), exchanges=exchanges,
+                          splits_left=splits)
 
 
 class PolicyPlay(PlayValues):
@@ -90,13 +95,15 @@ class PolicyPlay(PlayValues):
         t = self.best[m][s]
         action = STAND
         if self.can_draw(upcard, n, t, k):
-            action = self.policy_choice(upcard, code, k, splits).action
+            action = self.policy_choice(upcard, code, k, splits, m).action
             if action == SPLIT and not (splits and self.is_pair(s, m, k)):
                 action = HIT
             elif action in (EXCHANGE, SHOOT):
                 action = HIT  # only a first card may be exchanged or shot (first())
             elif action == FOLD:
                 action = STAND  # a fold is only open to the first decision
+            if action == STAND and self.restricted and self.must_draw(upcard, t, m, k):
+                action = HIT  # standing is not allowed here: the hand draws
         if action == STAND:
             value = self.stand(upcard, counts, code, n, s, m, k)
         elif action == HIT:
@@ -118,17 +125,21 @@ class PolicyGame(SevenHalfGame):
         self.play = PolicyPlay(
             settlement=base.settlement, dealer=base.dealer, radix=base.radix, factorials=base.fact,
             wild=base.wild, kd_first=base.kd_first, max_cards=rules.player_max_cards,
-            must_reach=base.must_reach, split_figures=base.split_figures)
+            must_reach=base.must_reach, split_figures=base.split_figures,
+            minimums=base.minimums, first_matta_draws=base.first_matta_draws)
         self.play.policy_choice = self.decide
         self.policy = policy
         self.views = ViewMaker(self, deck)
         self._decided: dict[tuple, Decision] = {}
 
-    def decide(self, upcard: int, code: int, cards: int, splits: int | None) -> Decision:
-        key = (upcard, code, cards, splits)
+    def decide(self, upcard: int, code: int, cards: int, splits: int | None, m: int = 0) -> Decision:
+        """The policy's decision for a hand; ``m`` tells a first-card matta counted 1/2 (its
+        view then shows the matta first, as it was dealt)."""
+        matta_first = m >= MATTA_HALF
+        key = (upcard, code, cards, splits, matta_first)
         hit = self._decided.get(key)
         if hit is None:
-            view = self.views.view(upcard, code, cards, splits)
+            view = self.views.view(upcard, code, cards, splits, matta_first)
             hit = self.policy.decide(view)
             if hit.action not in _ACTIONS:
                 raise StrategyDefinitionError(
@@ -155,9 +166,9 @@ class PolicyGame(SevenHalfGame):
         hit = self.choices.get(key)
         if hit is not None:
             return hit
-        decision = self.decide(upcard, code, 1, self.splits)
-        action = decision.action
         s, m = self.hand_start(kind)
+        decision = self.decide(upcard, code, 1, self.splits, m)
+        action = decision.action
         if action == FOLD and self.rules.fold_allowed:
             choice = FirstChoice(FOLD, None, self.play.fixed(upcard, counts, n, -self.scale * self.scale))
         elif (action == EXCHANGE and kind == FOUR and exchanges < self.rules.four_exchange_max

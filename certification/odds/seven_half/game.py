@@ -16,7 +16,19 @@ from casino.rules.cards import Card
 from casino.rules.model import SevenHalfRules
 
 from .dealer import DealerCounter
-from .deck import FOUR, KD, KINDS, SEVEN, VALUE, deck_counts, most_cards_taken, radices
+from .deck import (
+    FIRST_MATTA_M,
+    FOUR,
+    KD,
+    KINDS,
+    MATTA_WILD,
+    SEVEN,
+    VALUE,
+    deck_counts,
+    most_cards_taken,
+    radices,
+    stand_minimums,
+)
 from .play import HIDDEN, PlayValues
 from .settle import Settlement
 
@@ -48,14 +60,16 @@ class SevenHalfGame:
         self.wild = rules.special_card == "wild"
         self.kd_first = rules.special_card == "kd_first_card"
         self.visible = rules.dealer_upcard_visible
-        self.dealer = DealerCounter(settlement=self.settlement, radix=self.radix, wild=self.wild,
-                                    max_cards=rules.dealer_max_cards, factorials=self.fact,
-                                    holds_kd=self.caps[KD] > 1)
+        self.dealer = self.new_dealer()
+        # A matta dealt as the player's first card starts the hand as the rules say (deck.py).
+        self.first_matta = FIRST_MATTA_M[rules.player_first_matta] if self.wild else MATTA_WILD
         self.play = PlayValues(settlement=self.settlement, dealer=self.dealer, radix=self.radix,
                                factorials=self.fact, wild=self.wild, kd_first=self.kd_first,
                                max_cards=rules.player_max_cards,
                                must_reach=rules.dealer_must_reach_7_5_vs_revealed,
-                               split_figures=rules.split_figures)
+                               split_figures=rules.split_figures,
+                               minimums=stand_minimums(rules),
+                               first_matta_draws=self.first_matta != MATTA_WILD)
         self.splits = rules.max_splits if rules.split_figures else 0
         self.choices: dict[tuple, FirstChoice] = {}
         if rules.final_bet:
@@ -88,12 +102,15 @@ class SevenHalfGame:
             raise ValueError("a sub-deck that can run out needs a settlement of its own")
         return sub
 
+    def new_dealer(self) -> DealerCounter:
+        return DealerCounter(settlement=self.settlement, radix=self.radix, wild=self.wild,
+                             max_cards=self.rules.dealer_max_cards, factorials=self.fact,
+                             holds_kd=self.caps[KD] > 1,
+                             first_matta=self.rules.dealer_first_matta)
+
     def forget_dealer(self) -> None:
         """Count the dealer afresh from here on (its cache holds every stock it has seen)."""
-        self.dealer = self.play.dealer = DealerCounter(
-            settlement=self.settlement, radix=self.radix, wild=self.wild,
-            max_cards=self.rules.dealer_max_cards, factorials=self.fact,
-            holds_kd=self.caps[KD] > 1)
+        self.dealer = self.play.dealer = self.new_dealer()
 
     def may_run_out(self, counts: Sequence[int] | None = None) -> bool:
         """Whether some deal could leave a hand or the dealer facing an empty stock, dealing
@@ -129,7 +146,7 @@ class SevenHalfGame:
 
     def hand_start(self, kind: int) -> tuple[int, int]:
         if self.wild and kind == KD:
-            return 0, 1
+            return 0, self.first_matta
         return VALUE[kind], 0
 
     # -- the first decision ----------------------------------------------------------------

@@ -34,8 +34,8 @@ def graph_key(game: SevenHalfGame) -> Hashable | None:
     if game.splits:
         return None
     play = game.play
-    return (tuple(game.full), game.wild, game.kd_first, game.visible, play.max_cards,
-            game.rules.four_exchange_max)
+    return (tuple(game.full), game.wild, game.kd_first, game.visible, game.first_matta,
+            play.minimums, play.max_cards, game.rules.four_exchange_max)
 
 
 def unlimited_player(key: Hashable) -> Hashable | None:
@@ -70,6 +70,9 @@ class HandGraph:
         self.n = [found[key][0] for key in order]
         self.counts = [found[key][1] for key in order]
         self.drawable = [found[key][2] for key in order]
+        self.forced = [found[key][6] for key in order]
+        """Per hand: it may draw and may not stand (a first-card matta at 1/2, a total below
+        the standing minimum)."""
         self.kids = [tuple((r, self.index[child]) for r, child in found[key][3]) for key in order]
         """Per hand: (ways, the hand it leads to) for each card it may draw without busting."""
         self.bust = [found[key][4] for key in order]
@@ -106,6 +109,7 @@ class HandGraph:
         here = {old: new for new, old in enumerate(taken)}
         drawing = [wider.hands[i][4] < limit for i in taken]
         self.drawable = [d and wider.drawable[i] for i, d in zip(taken, drawing, strict=True)]
+        self.forced = [d and wider.forced[i] for i, d in zip(taken, drawing, strict=True)]
         self.kids = [tuple((r, here[j]) for r, j in wider.kids[i]) if d else ()
                      for i, d in zip(taken, drawing, strict=True)]
         self.bust = [wider.bust[i] if d else 0 for i, d in zip(taken, drawing, strict=True)]
@@ -164,12 +168,15 @@ class HandGraph:
                     counts[c] = r
 
     def _node(self, play: PlayValues, key: tuple) -> tuple:
-        """(n, counts, may draw, children (ways, key), busting ways, mass) of one hand."""
+        """(n, counts, may draw, children (ways, key), busting ways, mass, must draw) of one
+        hand."""
         u, code, s, m, k = key
         counts = list(self.counts_of(code))
         n = sum(counts)
         mass = play.fixed(u, counts, n, 1)
-        drawable = play.can_draw(u, n, play.best[m][s], k)
+        t = play.best[m][s]
+        drawable = play.can_draw(u, n, t, k)
+        forced = drawable and play.restricted and play.must_draw(u, t, m, k)
         kids, bust = [], 0
         if drawable:
             for c, s2, m2, busts in play.draws(s, m):
@@ -182,7 +189,7 @@ class HandGraph:
                 else:
                     kids.append((r, (u, code - self.radix[c], s2, m2, k + 1)))
                 counts[c] = r
-        return n, tuple(counts), drawable, kids, bust, mass
+        return n, tuple(counts), drawable, kids, bust, mass, forced
 
 
 class StandTable:
@@ -237,6 +244,11 @@ def value_hands(play: PlayValues, graph: HandGraph, table: StandTable) -> None:
     values = [0] * len(graph)
     hits = [False] * len(graph)
     stand_pair, drawable, kids, bust = table.stand_pair, graph.drawable, graph.kids, graph.bust
+    if any(graph.forced):
+        # A hand that may not stand draws whatever standing would be worth: its standing
+        # value is below every other.
+        stands.append(float("-inf"))
+        stand_pair = [len(stands) - 1 if f else p for p, f in zip(stand_pair, graph.forced, strict=True)]
     for i in range(len(graph)):
         best = stands[stand_pair[i]]
         if drawable[i]:

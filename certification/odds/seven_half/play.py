@@ -9,7 +9,17 @@ joint value over the upcards the player cannot rule out.
 from __future__ import annotations
 
 from .dealer import DealerCounter
-from .deck import FIGURE, KD, KINDS, TARGET, VALUE
+from .deck import (
+    FIGURE,
+    KD,
+    KINDS,
+    MATTA_HALF,
+    MATTA_HALF_UNTIL_NEXT,
+    MATTA_WILD,
+    TARGET,
+    VALUE,
+    player_best_totals,
+)
 from .settle import Settlement
 
 STAND, HIT, SPLIT = "stand", "hit", "split"
@@ -21,7 +31,10 @@ NO_LIMIT = 10**6
 class PlayValues:
     def __init__(self, *, settlement: Settlement, dealer: DealerCounter, radix: tuple[int, ...],
                  factorials: list[int], wild: bool, kd_first: bool, max_cards: int | None,
-                 must_reach: bool, split_figures: bool):
+                 must_reach: bool, split_figures: bool, minimums: tuple[int, ...] | None = None,
+                 first_matta_draws: bool = False):
+        """``minimums``: per kind of upcard the least total the player may stand on (None:
+        any total); ``first_matta_draws``: a first-card matta counted 1/2 must draw."""
         self.settlement = settlement
         self.dealer = dealer
         self.radix = radix
@@ -30,7 +43,12 @@ class PlayValues:
         self.max_cards = max_cards if max_cards is not None else NO_LIMIT
         self.must_reach = must_reach
         self.split_figures = split_figures
-        self.best = dealer.best
+        self.best = player_best_totals()
+        self.minimums = minimums
+        # Whether a hand that may draw must draw somewhere: below the standing minimum, or
+        # holding a first-card matta counted 1/2 (m of 2 or 3) alone.
+        self.restricted = minimums is not None or first_matta_draws
+        self.first_matta_draws = first_matta_draws
         # A first-card king of diamonds is settled before play, so the player acting
         # knows the dealer's first card is not it.
         self.live_upcards = [c for c in range(KINDS) if not (kd_first and c == KD)]
@@ -45,8 +63,16 @@ class PlayValues:
     # -- helpers -------------------------------------------------------------------------
     def child_hand(self, c: int, s: int, m: int) -> tuple[int, int]:
         if self.wild and c == KD:
-            return s, 1
-        return s + VALUE[c], m
+            return s, MATTA_WILD
+        # A first-card matta at 1/2 until the next card is wild from then on.
+        return s + VALUE[c], (MATTA_WILD if m == MATTA_HALF_UNTIL_NEXT else m)
+
+    def must_draw(self, upcard: int, t: int, m: int, k: int) -> bool:
+        """Whether a hand of total ``t`` that may draw is not allowed to stand: a first-card
+        matta counted 1/2 alone, or a total below the minimum against this upcard."""
+        if k == 1 and m >= MATTA_HALF:
+            return True
+        return self.minimums is not None and t < self.minimums[upcard]
 
     def live(self, counts: list[int], n: int) -> int:
         """How many of the n unseen cards may be the hidden upcard."""
@@ -178,12 +204,15 @@ class PlayValues:
         if hit is not None:
             return hit
         t = self.best[m][s]
-        best = self.stand(upcard, counts, code, n, s, m, k)
-        action = STAND
-        if self.can_draw(upcard, n, t, k):
-            drawn = self.hit(upcard, counts, code, n, s, m, k, splits)
-            if drawn > best:
-                best, action = drawn, HIT
+        if self.restricted and self.can_draw(upcard, n, t, k) and self.must_draw(upcard, t, m, k):
+            best, action = self.hit(upcard, counts, code, n, s, m, k, splits), HIT
+        else:
+            best = self.stand(upcard, counts, code, n, s, m, k)
+            action = STAND
+            if self.can_draw(upcard, n, t, k):
+                drawn = self.hit(upcard, counts, code, n, s, m, k, splits)
+                if drawn > best:
+                    best, action = drawn, HIT
         if splits and self.is_pair(s, m, k):
             # Whether to open is judged on each hand alone, with the cards known at the
             # opening removed (the first hand keeps the openings left, the new one gets

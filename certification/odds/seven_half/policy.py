@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from certification.odds.results import Decision, PlayerView
 
-from .deck import FOUR, KD, card_kind
+from .deck import FOUR, KD, MATTA_HALF, MATTA_WILD, card_kind
 from .game import EXCHANGE, FOLD, SHOOT, SevenHalfGame
 from .play import HIDDEN, SPLIT
 
@@ -53,10 +53,12 @@ class OptimalPolicy:
             return Decision(g.play.action[(upcard, code, s, m, 1, g.splits)], choice.final_bet)
         s = m = 0
         # Two or more cards: a king of diamonds among them is worth 1/2 (a first-card king
-        # is paid at once, so it leads a hand only when that hand was formed by opening).
+        # is paid at once, so it leads a hand only when that hand was formed by opening);
+        # the matta is wild, or counts 1/2 for the whole hand when it came first and the
+        # rules say so (a view shows a hand's cards with the first one first).
         for kind in kinds:
             if g.wild and kind == KD:
-                m = 1
+                m = g.first_matta if kinds[0] == KD and g.first_matta == MATTA_HALF else MATTA_WILD
             else:
                 s += g.play.child_hand(kind, 0, 0)[0]
         splits = g.splits if splits_left is None else min(splits_left, g.splits)

@@ -17,6 +17,7 @@ from casino.rules.cards import SEVEN_HALF_RANKS, SUITS, new_deck
 from casino.rules.model import SevenHalfRules
 
 from ..results import PlayerView
+from ..seven_half.deck import stand_minimums
 from .outcomes import Outcomes
 
 FIG, KD, HIDDEN = 7, 8, 9
@@ -50,9 +51,19 @@ def class_copies(rules: SevenHalfRules) -> tuple[int, ...]:
     return tuple(int(c) for c in counts)
 
 
+FIRST_MATTA_FLAG = {"wild": 0, "half": 1, "half_until_next": 2}
+"""A state's tenth entry: 0, or how a matta that was the hand's first card counts (1: 1/2 for
+the whole hand, 2: 1/2 while it is alone, wild after). A first-card matta starts the player's
+hand and the dealer's each by its own side's rule, so the two may reach different states."""
+
+
 def total2(counts: tuple[int, ...], wild: bool) -> int:
     """Best total in half points; 16 means bust."""
     others = sum(counts[c] * 2 * (c + 1) for c in range(7)) + counts[FIG]
+    flag = counts[9] if len(counts) > 9 else 0
+    if flag == 1 or (flag == 2 and sum(counts[:9]) == 1):
+        t = others + 1  # the first-card matta counted 1/2
+        return t if t <= 15 else 16
     if not (wild and counts[KD]):
         t = others + counts[KD]
         return t if t <= 15 else 16
@@ -83,6 +94,18 @@ class SevenHalfPlan:
     family = "seven_and_half"
 
 
+def first_flags(rules: SevenHalfRules) -> tuple[int, int]:
+    """(the player's, the dealer's) flag of a hand whose first card is the matta."""
+    if rules.special_card != "wild":
+        return 0, 0
+    return FIRST_MATTA_FLAG[rules.player_first_matta], FIRST_MATTA_FLAG[rules.dealer_first_matta]
+
+
+def first_key(c: int, flag: int) -> tuple[int, ...]:
+    """The state of a hand holding one card of class ``c`` (``flag`` if it is the matta)."""
+    return (*(int(i == c) for i in range(9)), flag if c == KD else 0)
+
+
 def _enumerate_states(rules: SevenHalfRules):
     copies = class_copies(rules)
     wild = rules.special_card == "wild"
@@ -91,14 +114,15 @@ def _enumerate_states(rules: SevenHalfRules):
     frontier = []
     for c in range(9):
         if copies[c]:
-            key = tuple(int(i == c) for i in range(9))
-            index[key] = len(order)
-            order.append(key)
-            frontier.append(key)
+            for flag in sorted(set(first_flags(rules))) if c == KD else (0,):
+                key = first_key(c, flag)
+                index[key] = len(order)
+                order.append(key)
+                frontier.append(key)
     edges: dict[tuple[int, int], int] = {}
     while frontier:
         key = frontier.pop()
-        if (rules.special_card == "kd_first_card" and key[KD] and sum(key) == 1
+        if (rules.special_card == "kd_first_card" and key[KD] and sum(key[:9]) == 1
                 and not rules.split_figures):
             # A first-card king of diamonds settles the round at once; only a hand formed
             # by opening can hold it alone (worth 1/2 there).
@@ -108,7 +132,8 @@ def _enumerate_states(rules: SevenHalfRules):
         for c in range(9):
             if key[c] >= copies[c]:
                 continue
-            nxt = tuple(k + (i == c) for i, k in enumerate(key))
+            # A matta counted 1/2 until the next card is wild from then on (flag 0).
+            nxt = (*(k + (i == c) for i, k in enumerate(key[:9])), key[9] if key[9] == 1 else 0)
             if total2(nxt, wild) > 15:
                 continue
             if nxt not in index:
@@ -153,17 +178,19 @@ def build_plan(rules: SevenHalfRules, policy) -> SevenHalfPlan:
     nxt = np.full((n_states, 9), -1, dtype=np.int32)
     for (s, c), t in edges.items():
         nxt[s, c] = t
-    first = np.array([index.get(tuple(int(i == c) for i in range(9)), -1) for c in range(9)],
-                     dtype=np.int32)
+    # The player's first state per class, then the dealer's (a first-card matta may differ).
+    player_flag, dealer_flag = first_flags(rules)
+    first = np.array([index.get(first_key(c, flag), -1)
+                      for flag in (player_flag, dealer_flag) for c in range(9)], dtype=np.int32)
     totals = np.array([total2(k, wild) for k in order], dtype=np.int16)
-    ncards = np.array([sum(k) for k in order], dtype=np.int16)
+    ncards = np.array([sum(k[:9]) for k in order], dtype=np.int16)
     flags = np.zeros(n_states, dtype=np.int8)
     for s, k in enumerate(order):
-        two = sum(k) == 2
+        two = sum(k[:9]) == 2
         flags[s] |= (two and totals[s] == 15) * 1
         flags[s] |= (wild and two and k[KD] == 1 and k[6] == 1) * 2
-        flags[s] |= (sum(k) == 1 and k[3] == 1) * 4
-        flags[s] |= (sum(k) == 1 and k[6] == 1) * 8
+        flags[s] |= (sum(k[:9]) == 1 and k[3] == 1) * 4
+        flags[s] |= (sum(k[:9]) == 1 and k[6] == 1) * 8
         figures = k[FIG] + (k[KD] if kd_mode else 0)
         flags[s] |= (two and figures == 2) * 16
         flags[s] |= (two and figures == 2 and kd_mode and k[KD] == 1) * 32
@@ -179,12 +206,18 @@ def build_plan(rules: SevenHalfRules, policy) -> SevenHalfPlan:
     pools = _class_codes(rules)
     upcards = range(9) if rules.dealer_upcard_visible else [HIDDEN]
     views = 0
+    minimums = stand_minimums(rules)
     for s, key in enumerate(order):
-        if (kd_mode and key[KD] and sum(key) == 1) or totals[s] >= 15 or ncards[s] >= player_max:
+        if (kd_mode and key[KD] and ncards[s] == 1) or totals[s] >= 15 or ncards[s] >= player_max:
             continue
+        if not _player_holds(key, player_flag):
+            continue  # a dealer's hand only (its first-card matta counts by the dealer's rule)
         # Classes in ascending order put a king of diamonds last: with kd_first_card it is
-        # then a later card, worth 1/2, as it is in every state the kernel reaches.
+        # then a later card, worth 1/2, as it is in every state the kernel reaches. A matta
+        # that came first and still counts 1/2 is shown first, as dealt.
         hand = [c for c in range(9) for _ in range(key[c])]
+        if key[9]:
+            hand = hand[-1:] + hand[:-1]
         for up in upcards:
             if up != HIDDEN and not copies[up]:
                 continue
@@ -200,12 +233,14 @@ def build_plan(rules: SevenHalfRules, policy) -> SevenHalfPlan:
                                                     splits_left=0 if pair else None))
                 views += 1
                 code = _legal(rules, decision.action, key, e)
+                if code == STAND and _must_draw(key, int(totals[s]), up, minimums):
+                    code = HIT  # standing is not allowed here: the hand draws
                 action[s, up, e] = code
                 for left in range(1, max_splits + 1) if pair else ():
                     view = PlayerView(upcard=upcode, cards=hand_codes, exchanges=e, splits_left=left)
                     opens[s, up, e, left] = _legal(rules, policy.decide(view).action, key, e) == SPLIT
                     views += 1
-                if decision.final_bet is not None and rules.final_bet and sum(key) == 1:
+                if decision.final_bet is not None and rules.final_bet and sum(key[:9]) == 1:
                     bet = Fraction(decision.final_bet)
                     if bet not in bets:
                         bets.append(bet)
@@ -231,12 +266,28 @@ def build_plan(rules: SevenHalfRules, policy) -> SevenHalfPlan:
                          stake, values, params, outcomes, views)
 
 
+def _player_holds(key: tuple[int, ...], player_flag: int) -> bool:
+    """Whether the player's hand can be in this state: a first-card matta flag is the player's
+    own, and a lone matta without one is the player's only if its first matta is wild."""
+    if key[9]:
+        return key[9] == player_flag
+    return not (key[KD] and sum(key[:9]) == 1 and player_flag)
+
+
+def _must_draw(key: tuple[int, ...], total: int, up: int, minimums) -> bool:
+    """A hand that may draw but not stand: a first-card matta counted 1/2 alone, or a total
+    below the standing minimum against this upcard."""
+    if key[9] and sum(key[:9]) == 1:
+        return True
+    return minimums is not None and up != HIDDEN and total < minimums[up]
+
+
 def _legal(rules: SevenHalfRules, action: str, key: tuple[int, ...], exchanges: int) -> int:
     """The action code, with moves the rules do not allow here turned into hit or stand."""
     if action not in ACTION_CODES:
         raise ValueError(f"the strategy answered {action!r}, not one of {', '.join(ACTION_CODES)}")
     code = ACTION_CODES[action]
-    one = sum(key) == 1
+    one = sum(key[:9]) == 1
     if code == FOLD and not (rules.fold_allowed and one):
         return STAND
     if code == EXCHANGE and not (one and key[3] and exchanges < rules.four_exchange_max):
@@ -244,7 +295,7 @@ def _legal(rules: SevenHalfRules, action: str, key: tuple[int, ...], exchanges: 
     if code == SHOOT and not (one and key[6] and rules.shoot_seven):
         return HIT
     figures = key[FIG] + (key[KD] if rules.special_card == "kd_first_card" else 0)
-    if code == SPLIT and not (sum(key) == 2 and figures == 2 and rules.split_figures):
+    if code == SPLIT and not (sum(key[:9]) == 2 and figures == 2 and rules.split_figures):
         return HIT
     return code
 
@@ -280,7 +331,7 @@ def two_card_bins(rules: SevenHalfRules, plan: SevenHalfPlan) -> np.ndarray:
     table = np.zeros(9 ** 4, dtype=np.int64)
     for i in range(9 ** 4):
         p, u, c3, c4 = i // 729, (i // 81) % 9, (i // 9) % 9, i % 9
-        if plan.first_state[p] < 0 or plan.first_state[u] < 0:
+        if plan.first_state[p] < 0 or plan.first_state[u + 9] < 0:
             continue
         table[i] = _two_card_net(plan, p_, vals, p, u, c3, c4) - lo
     return table
@@ -302,7 +353,7 @@ def _two_card_net(plan: SevenHalfPlan, p_: dict, vals, p, u, c3, c4) -> int:
             s = plan.next_state[s, c3]
     if s < 0:
         return vals[stake, LOSE]
-    d = plan.first_state[u]
+    d = plan.first_state[u + 9]
     t = plan.totals[d]
     if plan.ncards[d] < p_["dealer_max"] and (
         t < p_["stands2"] or (p_["must_reach"] and plan.totals[s] == 15 and t < 15)

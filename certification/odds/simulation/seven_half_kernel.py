@@ -161,7 +161,7 @@ def play(state, words, pos, rounds, deck, nxt, first, totals, ncards, flags, act
             net = nh * values[stake, LOSE]
             hist[0, net - lo[0]] += 1
             continue
-        d = first[u]
+        d = first[u + 9]  # the dealer's first states follow the player's
         while dealer_draws[d, shows75]:
             if k >= CARDS:
                 j, x, budget, used = draw(x, budget, n - k, words[pos])

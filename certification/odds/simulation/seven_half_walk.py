@@ -120,8 +120,8 @@ def walk_tables(rules: SevenHalfRules, plan: SevenHalfPlan) -> WalkTables | None
         _fill(walk, info, dealer0 + show * rows, step, draws,
               dcode << CODE_SHIFT | cards << CARDS_SHIFT)
     first = np.where(plan.first_state >= 0, plan.first_state, 0)
-    player = (np.arange(slots * e_blocks)[:, None] * rows + first).reshape(-1)
-    dealer = (dealer0 + np.arange(2)[:, None] * rows + first).reshape(-1)
+    player = (np.arange(slots * e_blocks)[:, None] * rows + first[:9]).reshape(-1)
+    dealer = (dealer0 + np.arange(2)[:, None] * rows + first[9:]).reshape(-1)
     lo = plan.outcomes.lo[0]
     overrides = [plan.values[0, LOSE] - lo, plan.values[0, KDF] - lo]
     # Dealer codes in a power-of-two stride, so the kernel shifts instead of multiplying.

@@ -120,7 +120,7 @@ def play_walk(state, words, pos, rounds, deck, first, flags, action, stake_of, p
                 r = np.uint64(walk[(r << _U4) | np.uint64(deck[k])])
                 k += 1
             ir = np.uint64(info[r])
-            d = dealer0 + ((ir >> _U1) & _U1) * rows + np.uint64(first[u])
+            d = dealer0 + ((ir >> _U1) & _U1) * rows + np.uint64(first[u + 9])
             while (ir & _ALIVE) != 0 and (info[d] & _MORE) != 0:
                 if k >= CARDS:
                     j, y, budget, used = draw(y, budget, n - k, words[pos])

@@ -56,8 +56,14 @@ class StrategyError(ValueError):
 
 
 def card_total2(codes: tuple[str, ...], rules: SevenHalfRules) -> int:
-    """Best total in half points (16 or more is a bust)."""
-    others, matta = 0, False
+    """Best total in half points (16 or more is a bust). ``codes`` lists the hand's first card
+    first: a first-card matta counts 1/2 where the rules say so."""
+    first_half = (rules.special_card == "wild" and codes and codes[0] == "KD"
+                  and (rules.player_first_matta == "half"
+                       or (rules.player_first_matta == "half_until_next" and len(codes) == 1)))
+    others, matta = (1, False) if first_half else (0, False)
+    if first_half:
+        codes = codes[1:]
     for i, code in enumerate(codes):
         if code == "KD" and rules.special_card == "wild":
             matta = True

@@ -17,7 +17,9 @@ change undone which is out of band already. Each entry is proved by
   seven add choices, and a visible upcard adds what the player knows, so each lowers the
   edge; ties the dealer wins, and a dealer that must draw to a player's revealed 7 1/2, give
   the player, deal by deal, the same result or a worse one (a push for a win, a loss for a
-  push), so each raises it.
+  push), so each raises it. A standing minimum (none then upcard), and a matta face-up card
+  counted 7 rather than 1/2 for it (half then seven), only take stands away from the player,
+  so each raises the edge.
 - 9-10-11: ``payouts.main_win`` on the main bet (the strategy optimises that bet). The
   bonus lines on the bonus bet and ``payouts.dice_match`` on the dice-match bet when the
   bonus is judged on the first hand as dealt (the strategy then never looks at them).
@@ -53,9 +55,12 @@ _SEVEN_HALF_MAIN = {
     "dealer_upcard_visible": LOWERS_EDGE,
     "ties": RAISES_EDGE,
     "dealer_must_reach_7_5_vs_revealed": RAISES_EDGE,
+    "stand_minimum": RAISES_EDGE,
+    "stand_minimum_matta": RAISES_EDGE,
 }
 UNLIMITED = "unlimited"
-_CHOICES = {"false": 0, "true": 1, "push": 0, "dealer": 1}
+_CHOICES = {"false": 0, "true": 1, "push": 0, "dealer": 1, "none": 0, "upcard": 1, "half": 0,
+            "seven": 1}
 
 
 def rank(value: str) -> tuple[int, Fraction] | None:
@@ -113,4 +118,6 @@ def inert(rules: Rules, key: str) -> bool:
             return not rules.final_bet
         if key == "max_splits":
             return not rules.split_figures
+        if key == "stand_minimum_matta":
+            return rules.special_card != "wild" or rules.stand_minimum != "upcard"
     return False

@@ -76,6 +76,20 @@ def _seven_half(r: SevenHalfRules) -> list[tuple[str, str]]:
             "The king of diamonds is the matta. It stays with the hand that receives it; its "
             "value is fixed only at the showdown, as the value that gives that hand its best "
             "total.")))
+        if r.player_first_matta != "wild":
+            steps.append((_("A first-card matta"), _(
+                "A player whose first card is the matta shows it: it counts ½ (for the whole "
+                "hand, or until the next card as the rules say) and the dealer gives that "
+                "player at least one more card before it may stand.")))
+        if r.dealer_first_matta != "wild":
+            steps.append((_("The dealer's first-card matta"), _(
+                "If the dealer's first card is the matta, it counts ½ (for the whole hand, or "
+                "until the dealer's next card as the rules say), and the dealer draws on it.")))
+    if r.stand_minimum == "upcard":
+        steps.append((_("Standing minimum"), _(
+            "The dealer refuses a stand from a player whose total is below the value of the "
+            "dealer's face-up card (a matta face-up card counts {matta}) and deals that player "
+            "another card.").format(matta="7" if r.stand_minimum_matta == "seven" else "½")))
     if r.four_exchange_max:
         steps.append((_("Exchanging a four"), _(
             "A player whose first card is a 4 may return it (up to {n} time(s)) after the "

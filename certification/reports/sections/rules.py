@@ -5,10 +5,11 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from casino.rules.labels import bet_label, family_label, settings_of
+from casino.rules.labels import bet_label, family_label, setting_label, settings_of
 from casino.rules.phrases import N_, Phrase
 
 from ..data import CertificateData
+from ..fmt import bet_name, pct
 from ..i18n import _, say
 from ..tables import grid, para
 from . import body, escape, heading, subheading
@@ -26,6 +27,7 @@ def rules_section(data: CertificateData, width: float) -> list[Flowable]:
                  para(escape(say(clause.text)), "body")]
         block += [para(escape(say(r)), "reading") for r in clause.readings]
         story.append(KeepTogether(block))
+    story += readings_block(data, width)
     story += [Spacer(1, 3 * mm), KeepTogether([
         subheading(_("Parameters of the variant as certified")), parameter_table(data.rules, width)])]
     return story
@@ -37,6 +39,42 @@ def _settings(rules: dict) -> list[tuple[str, str]]:
     pairs = [(say(Phrase(N_("Game"))), say(family_label(family)))]
     pairs += [(say(label), say(value)) for _path, label, value in settings_of(rules)]
     return pairs
+
+
+def readings_block(data: CertificateData, width: float) -> list[Flowable]:
+    """Each rule the variant reads from an ambiguous source, with every reading's exact house
+    edge (the run's ``exact["readings"]``), so the sentence that decides the return is known."""
+    points = (data.exact.get("readings") or {}).get("points") or []
+    if not points:
+        return []
+    story: list[Flowable] = [Spacer(1, 3 * mm), subheading(_("Readings of the rules, priced")),
+                             body(_("Each rule below rests on a reading of an ambiguous sentence "
+                                    "of the source. Beside the reading certified (marked *) are "
+                                    "the other readings, each with the exact house edge the "
+                                    "variant would have under it, so the sentence that decides "
+                                    "the published return is known."))]
+    rows = []
+    for point in points:
+        for i, row in enumerate(point["readings"]):
+            label = ("* " if row["certified"] else "") + say(row["label"])
+            if "bets" in row:
+                edges = "<br/>".join(
+                    f"{escape(bet_name(name))} {escape(pct(bet['house_edge']))}<br/>"
+                    f"<font size=6.5>{escape(bet['house_edge_fraction'])}</font>"
+                    for name, bet in row["bets"].items())
+            else:
+                edges = escape(_("not priced"))
+            changes = "; ".join(say(setting_label(k, v)) for k, v in row["changes"].items()) or "—"
+            rows.append([para(escape(say(point["point"])) if i == 0 else "", "cell"),
+                         para(escape(label), "cell"), para(escape(changes), "cell"),
+                         para(edges, "cell")])
+        if point.get("unmodelled"):
+            rows.append([para("", "cell"), para(escape(_("Not modelled: {reading}").format(
+                reading=say(point["unmodelled"]))), "cell"), para("", "cell"), para("", "cell")])
+    story.append(grid([_("Point of the source"), _("Reading"), _("Rule changes"),
+                       _("House edge")], rows, [0.24, 0.34, 0.22, 0.20], width, numeric_from=3,
+                      font_size=7.5))
+    return story
 
 
 def parameter_table(rules: dict, width: float):
