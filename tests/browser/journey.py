@@ -71,7 +71,7 @@ def certify_from_preset(page, *, preset: str, name: str, payout_label: str, payo
     """
     done = FirstCertificate()
     page.get_by_role("link", name="New variant").first.click()
-    page.get_by_role("link", name=preset).click()
+    page.locator(f'a.choice[href$="preset={preset}"]').click()
     # The form's script prices what is typed; a person cannot type before it has loaded.
     page.wait_for_load_state("load")
     page.get_by_label("Variant name").fill(name)

@@ -42,7 +42,7 @@ def test_from_preset_to_the_floor(sign_in, shoot, start_worker):
     officer = sign_in(alice)
     shoot(officer, "dashboard-officer")
     officer.get_by_role("link", name="New variant").first.click()
-    officer.get_by_role("link", name="sette-e-mezzo").click()
+    officer.locator('a.choice[href$="preset=sette-e-mezzo"]').click()
     officer.get_by_label("Variant name").fill("Sette lounge")
     edge = officer.locator('#edge-table tr[data-bet="main"] .house-edge')
     before = edge.inner_text()
