@@ -38,9 +38,10 @@ def test_an_officer_audits_game_protection_and_reads_the_table(sign_in, shoot, s
     dealer = table.locator('tr[data-exposure="dealer_card"]')
     expect(dealer).to_contain_text("exact")
     expect(dealer).to_contain_text("no-peek dealing")
+    expect(table.locator('tr[data-exposure="next_card"]')).to_contain_text("Next card known")
     expect(table.locator('tr[data-exposure="shuffle"]')).to_contain_text("add")
     expect(table.locator('tr[data-exposure="dealt_through"]')).to_contain_text("95% CI")
     names = table.locator("tbody tr").evaluate_all("rows => rows.map(r => r.dataset.exposure)")
-    assert names == ["dealer_card", "one_card", "collusion", "dealt_through", "shuffle"]
+    assert names == ["dealer_card", "one_card", "next_card", "collusion", "dealt_through", "shuffle"]
     shoot(page, "protection-done")
     assert problems == []
