@@ -33,15 +33,16 @@ CREATE INDEX "round_table_played_at" ON "casino_round" ("table_id", "played_at")
 """
 
 
-def create_round_table(apps, schema_editor):
+def partition_round_table(apps, schema_editor):
+    """The plain table the model made, remade partitioned (it is new, so empty)."""
     if schema_editor.connection.vendor == "postgresql":
+        # Its indexes, still waiting to be made, are made by the partitioned table's DDL.
+        schema_editor.deferred_sql = [
+            sql for sql in schema_editor.deferred_sql
+            if not (hasattr(sql, "references_table") and sql.references_table("casino_round"))
+        ]
+        schema_editor.execute('DROP TABLE "casino_round"')
         schema_editor.execute(ROUND_TABLE_POSTGRESQL)
-    else:
-        schema_editor.create_model(apps.get_model("casino", "Round"))
-
-
-def drop_round_table(apps, schema_editor):
-    schema_editor.execute('DROP TABLE "casino_round"' + (" CASCADE" if schema_editor.connection.vendor == "postgresql" else ""))
 
 
 class Migration(migrations.Migration):
@@ -106,35 +107,31 @@ class Migration(migrations.Migration):
                 'ordering': ['-received_at', '-id'],
             },
         ),
-        migrations.SeparateDatabaseAndState(
-            state_operations=[
-                migrations.CreateModel(
-                    name='Round',
-                    fields=[
-                        ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                        ('round_id', models.CharField(max_length=64)),
-                        ('played_at', models.DateTimeField()),
-                        ('dealer_id', models.CharField(max_length=64)),
-                        ('shoe_id', models.CharField(blank=True, max_length=64)),
-                        ('cards', models.TextField(blank=True, help_text='Card codes in the order dealt, space-separated.')),
-                        ('seats', models.JSONField()),
-                        ('seat_count', models.PositiveSmallIntegerField()),
-                        ('handle', models.DecimalField(decimal_places=2, max_digits=14)),
-                        ('net', models.DecimalField(decimal_places=2, help_text="The players' net (the house wins its opposite).", max_digits=14)),
-                        ('paytable_version_id', models.BigIntegerField(null=True)),
-                        ('stake_level', models.CharField(max_length=20)),
-                        ('channel', models.CharField(max_length=10)),
-                        ('batch_id', models.BigIntegerField()),
-                        ('table', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='casino.tableconfiguration')),
-                    ],
-                    options={
-                        'indexes': [models.Index(fields=['table', 'played_at'], name='round_table_played_at')],
-                        'constraints': [models.UniqueConstraint(fields=('table', 'round_id', 'played_at'), name='round_unique_per_table')],
-                    },
-                ),
+        migrations.CreateModel(
+            name='Round',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('round_id', models.CharField(max_length=64)),
+                ('played_at', models.DateTimeField()),
+                ('dealer_id', models.CharField(max_length=64)),
+                ('shoe_id', models.CharField(blank=True, max_length=64)),
+                ('cards', models.TextField(blank=True, help_text='Card codes in the order dealt, space-separated.')),
+                ('seats', models.JSONField()),
+                ('seat_count', models.PositiveSmallIntegerField()),
+                ('handle', models.DecimalField(decimal_places=2, max_digits=14)),
+                ('net', models.DecimalField(decimal_places=2, help_text="The players' net (the house wins its opposite).", max_digits=14)),
+                ('paytable_version_id', models.BigIntegerField(null=True)),
+                ('stake_level', models.CharField(max_length=20)),
+                ('channel', models.CharField(max_length=10)),
+                ('batch_id', models.BigIntegerField()),
+                ('table', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='casino.tableconfiguration')),
             ],
-            database_operations=[migrations.RunPython(create_round_table, drop_round_table)],
+            options={
+                'indexes': [models.Index(fields=['table', 'played_at'], name='round_table_played_at')],
+                'constraints': [models.UniqueConstraint(fields=('table', 'round_id', 'played_at'), name='round_unique_per_table')],
+            },
         ),
+        migrations.RunPython(partition_round_table, migrations.RunPython.noop),
         migrations.CreateModel(
             name='RoundRollup',
             fields=[
