@@ -197,9 +197,6 @@ def round_problems(index: int, rnd: Round, deck: DeckSpec | None) -> list[RoundP
         if not (seat.net.is_finite() and abs(seat.net) <= LARGEST_AMOUNT):
             problem(f"seats[{i}].net", f"{seat.net} is not an amount of chips")
             continue
-        staked = sum(seat.wagers.values(), Decimal(0))
-        if seat.net < -staked:
-            problem(f"seats[{i}].net", f"a loss of {-seat.net} exceeds the {staked} wagered")
         for j, decision in enumerate(seat.decisions):
             if decision not in DECISIONS:
                 problem(f"seats[{i}].decisions[{j}]",
@@ -236,9 +233,12 @@ def encode_rounds(rounds: Iterable[Round]) -> bytes:
     return msgspec.json.encode(list(rounds))
 
 
+_STORED = msgspec.json.Encoder(decimal_format="number")
+
+
 def encode_seats(seats: list[Seat]) -> bytes:
-    """The seats as stored (a compact JSON array)."""
-    return msgspec.json.encode(seats)
+    """The seats as stored: a compact JSON array, amounts as JSON numbers."""
+    return _STORED.encode(seats)
 
 
 _SEATS_DECODER = msgspec.json.Decoder(list[Seat])
