@@ -141,7 +141,8 @@ def _play(rules: SevenHalfRules, settle: Settlement, rnd: Round) -> list[tuple[F
             dealer.append(draw("cards"))
     _no_more_cards(stock, position)
     d_total = hand_total([card_kind(c, special) for c in dealer], rules, dealer=True)
-    slot = settle.outcome(d_total, len(dealer))
+    # With no hand left standing the dealer does not play: every hand is settled already.
+    slot = settle.outcome(d_total, len(dealer)) if live else -1
     out = [(Fraction(0), "")] * len(rnd.seats)
     for i in order:
         out[i] = _seat_net(rules, settle, hands[i], stakes[i], slot, d_total, len(dealer))
