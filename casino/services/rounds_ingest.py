@@ -195,7 +195,23 @@ _ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
 
 
 def _copy_text(value: str) -> str:
-    return value.translate(_ESCAPES)
+    # Most values hold none of the four characters; four scans beat one translate.
+    if "\\" in value or "\t" in value or "\n" in value or "\r" in value:
+        return value.translate(_ESCAPES)
+    return value
+
+
+def _seats_text(seats_json: str) -> str:
+    # JSON escapes tabs and line breaks itself; only its backslashes need doubling.
+    return seats_json.replace("\\", "\\\\") if "\\" in seats_json else seats_json
+
+
+def _handle(rnd: fmt.Round) -> Decimal:
+    total = Decimal(0)
+    for seat in rnd.seats:
+        for amount in seat.wagers.values():
+            total += amount
+    return total
 
 
 def _write_rounds(rounds: list[fmt.Round], tables: dict[str, _Table], batch_pk: int
@@ -209,13 +225,13 @@ def _write_rounds(rounds: list[fmt.Round], tables: dict[str, _Table], batch_pk: 
     objects: list[Round] = []
     for r in rounds:
         t = tables[r.table]
-        handle = r.handle
+        handle = _handle(r)
         seats_json = fmt.encode_seats(r.seats).decode()
         cards = " ".join(r.cards) if r.cards else ""
         if postgres:
             buffer.write("\t".join((
                 str(t.pk), _copy_text(r.round_id), r.time.isoformat(), _copy_text(r.dealer),
-                _copy_text(r.shoe), cards, _copy_text(seats_json), str(len(r.seats)), str(handle),
+                _copy_text(r.shoe), cards, _seats_text(seats_json), str(len(r.seats)), str(handle),
                 str(r.net), "\\N" if t.paytable_version_id is None else str(t.paytable_version_id),
                 t.stake_level, t.channel, str(batch_pk))))
             buffer.write("\n")
