@@ -322,6 +322,31 @@ def _wagers(text: str) -> dict:
     return out
 
 
+def csv_chunks(lines: Iterable[str], *, size: int | None = None) -> Iterable[tuple[int, str]]:
+    """A long CSV file as (first line number, text) pieces of at most ``size`` rounds each,
+    each with the header, cut between rounds (a round's rows are consecutive): a file of any
+    length is read a batch at a time."""
+    size = size or MAX_BATCH_ROUNDS
+    it = iter(lines)
+    header = next(it, "")
+    chunk: list[str] = []
+    ids: set[str] = set()
+    first_line = 2
+    round_column = next(csv.reader([header]), []).index("round_id") if "round_id" in header else 0
+    for number, line in enumerate(it, start=2):
+        if not line.strip():
+            continue
+        rid = next(csv.reader([line]), [""])[round_column:round_column + 1]
+        rid = rid[0].strip() if rid else ""
+        if rid not in ids and len(ids) >= size:
+            yield first_line, header + "".join(chunk)
+            chunk, ids, first_line = [], set(), number
+        ids.add(rid)
+        chunk.append(line if line.endswith("\n") else line + "\n")
+    if chunk or first_line == 2:
+        yield first_line, header + "".join(chunk)
+
+
 def rounds_to_csv(rounds: Iterable[Round]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
