@@ -161,7 +161,9 @@ def check_rounds(rounds: list[Round], decks: Mapping[str, DeckSpec]) -> None:
     problems: list[RoundProblem] = []
     seen: dict[tuple[str, str], int] = {}
     for index, rnd in enumerate(rounds):
-        problems.extend(round_problems(index, rnd, decks.get(rnd.table)))
+        deck = decks.get(rnd.table)
+        if not _plainly_sound(rnd, deck):
+            problems.extend(round_problems(index, rnd, deck))
         key = (rnd.table, rnd.round_id)
         if key in seen:
             problems.append(RoundProblem(index, rnd.round_id, "round_id",
@@ -171,6 +173,41 @@ def check_rounds(rounds: list[Round], decks: Mapping[str, DeckSpec]) -> None:
             break
     if problems:
         raise RoundFormatError(problems)
+
+
+def _plainly_sound(rnd: Round, deck: DeckSpec | None) -> bool:
+    """The common case checked at speed: True only when ``round_problems`` would find nothing
+    (any doubt goes to the full check, which names the problem)."""
+    try:
+        return _sound(rnd, deck)
+    except ArithmeticError:  # a NaN compared: the full check names it
+        return False
+
+
+def _sound(rnd: Round, deck: DeckSpec | None) -> bool:
+    if deck is None:
+        return False
+    cards = rnd.cards
+    if cards is not None and not (deck.codes.issuperset(cards) and (
+            len(set(cards)) == len(cards) or deck.copies > 1 and not _too_many(cards, deck.copies))):
+        return False
+    total = Decimal(0)
+    numbers = set()
+    for seat in rnd.seats:
+        wagers = seat.wagers
+        if not wagers or min(wagers.values()) <= 0 or max(wagers.values()) > LARGEST_AMOUNT:
+            return False
+        if not DECISIONS.issuperset(seat.decisions):
+            return False
+        numbers.add(seat.seat)
+        total += seat.net
+    # NaN or infinite amounts make the sum so: one test covers them all.
+    return (len(numbers) == len(rnd.seats) and total.is_finite() and total == rnd.net
+            and all(abs(s.net) <= LARGEST_AMOUNT for s in rnd.seats))
+
+
+def _too_many(cards: list[str], copies: int) -> bool:
+    return max(Counter(cards).values()) > copies
 
 
 def round_problems(index: int, rnd: Round, deck: DeckSpec | None) -> list[RoundProblem]:
