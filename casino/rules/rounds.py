@@ -199,11 +199,12 @@ def _sound(rnd: Round, deck: DeckSpec | None) -> bool:
             return False
         if not DECISIONS.issuperset(seat.decisions):
             return False
+        net = seat.net
+        if not -LARGEST_AMOUNT <= net <= LARGEST_AMOUNT:
+            return False
         numbers.add(seat.seat)
-        total += seat.net
-    # NaN or infinite amounts make the sum so: one test covers them all.
-    return (len(numbers) == len(rnd.seats) and total.is_finite() and total == rnd.net
-            and all(abs(s.net) <= LARGEST_AMOUNT for s in rnd.seats))
+        total += net
+    return len(numbers) == len(rnd.seats) and total == rnd.net
 
 
 def _too_many(cards: list[str], copies: int) -> bool:

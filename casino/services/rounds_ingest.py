@@ -192,11 +192,20 @@ def _already_stored(rounds: list[fmt.Round], tables: dict[str, _Table]) -> set[t
     for r in rounds:
         by_table.setdefault(tables[r.table].pk, []).append(r.round_id)
     found: set[tuple[int, str]] = set()
-    for pk, ids in by_table.items():
-        for start in range(0, len(ids), 1000):
-            chunk = ids[start:start + 1000]
-            found.update(Round.objects.filter(table_id=pk, round_id__in=chunk)
-                         .values_list("table_id", "round_id"))
+    table = Round._meta.db_table
+    with connection.cursor() as cursor:
+        for pk, ids in by_table.items():
+            if connection.vendor == "postgresql":
+                # One array parameter: the key's index answers it, however many ids.
+                cursor.execute(f"SELECT table_id, round_id FROM {table} "
+                               "WHERE table_id = %s AND round_id = ANY(%s)", [pk, ids])
+                found.update(cursor.fetchall())
+                continue
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                cursor.execute(f"SELECT table_id, round_id FROM {table} WHERE table_id = %s AND "
+                               f"round_id IN ({', '.join(['%s'] * len(chunk))})", [pk, *chunk])
+                found.update(cursor.fetchall())
     return found
 
 
