@@ -29,7 +29,7 @@ from tests.rounds.ingest_load import post_batches
 from tests.support.server import database_cpu_seconds, start_server
 from tests.support.workers import _test_database_url
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 TARGET = 20_000
 BATCHES = 40
