@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 
 import psycopg
@@ -99,7 +100,8 @@ def ingest_batch(*, batch: fmt.Batch, source: str, token=None, user=None,
     rounds = batch.rounds
     check_scope(rounds, allowed_tables)
     tables = _tables(r.table for r in rounds)
-    fmt.check_rounds(rounds, {name: t.deck for name, t in tables.items()})
+    fmt.check_rounds(rounds, {name: t.deck for name, t in tables.items()},
+                     latest=timezone.now() + CLOCK_SKEW)
     ensure_month_partitions({month_of(r.time) for r in rounds})
     # Everything that needs no lock is done before the transaction starts.
     prepared = _prepare(rounds, tables)
@@ -125,6 +127,8 @@ def ingest_batch(*, batch: fmt.Batch, source: str, token=None, user=None,
 
 
 _ATTEMPTS = 3
+CLOCK_SKEW = timedelta(minutes=10)
+"""How far ahead of ours a table system's clock may run."""
 
 
 def _sqlstate(exc: Exception) -> str | None:
