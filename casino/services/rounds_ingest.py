@@ -278,6 +278,7 @@ def _prepare(rounds: list[fmt.Round], tables: dict[str, _Table]) -> _Prepared:
     objects: list[Round] = []
     keys: list[tuple] = []
     handles: list[Decimal] = []
+    starts = settings.TABLECERT_SHIFT_STARTS  # read once: settings are a lazy object
     for r in rounds:
         t = tables[r.table]
         handle = _handle(r)
@@ -295,7 +296,7 @@ def _prepare(rounds: list[fmt.Round], tables: dict[str, _Table]) -> _Prepared:
                                  seats=fmt.msgspec.json.decode(seats_json), seat_count=len(r.seats),
                                  handle=handle, net=r.net, paytable_version_id=t.paytable_version_id,
                                  stake_level=t.stake_level, channel=t.channel, batch_id=0))
-        keys.append((t.pk, r.time.date(), r.dealer, shift_of(r.time.hour), t.paytable_version_id or 0,
+        keys.append((t.pk, r.time.date(), r.dealer, shift_of(r.time.hour, starts), t.paytable_version_id or 0,
                      t.stake_level, t.channel))
         handles.append(handle)
     return _Prepared(rounds, keys, handles, lines, objects, _sums(rounds, keys, handles))
