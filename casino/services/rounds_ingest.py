@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, timedelta
 from decimal import Decimal
 
 import psycopg
@@ -296,7 +296,8 @@ def _prepare(rounds: list[fmt.Round], tables: dict[str, _Table]) -> _Prepared:
                                  seats=fmt.msgspec.json.decode(seats_json), seat_count=len(r.seats),
                                  handle=handle, net=r.net, paytable_version_id=t.paytable_version_id,
                                  stake_level=t.stake_level, channel=t.channel, batch_id=0))
-        keys.append((t.pk, r.time.date(), r.dealer, shift_of(r.time.hour, starts), t.paytable_version_id or 0,
+        utc = r.time.astimezone(UTC)  # days and shifts are UTC's, whatever offset was posted
+        keys.append((t.pk, utc.date(), r.dealer, shift_of(utc.hour, starts), t.paytable_version_id or 0,
                      t.stake_level, t.channel))
         handles.append(handle)
     return _Prepared(rounds, keys, handles, lines, objects, _sums(rounds, keys, handles))
