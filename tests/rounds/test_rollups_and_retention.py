@@ -67,11 +67,11 @@ def test_days_and_shifts_are_utcs_whatever_offset_was_posted(table, settings):
 
 def test_a_round_posted_with_an_offset_goes_to_its_utc_month(table):
     rnd = make_rounds(1, seed=35)[0]
-    rnd.time = datetime(2026, 12, 1, 0, 30, tzinfo=timezone(timedelta(hours=1)))  # 30 Nov, UTC
+    rnd.time = datetime(2026, 11, 1, 0, 30, tzinfo=timezone(timedelta(hours=1)))  # 31 Oct, UTC
     ingest_batch(batch=Batch("offset", [rnd]), source=IngestSource.COMMAND)
     assert Round.objects.get().played_at == rnd.time
     if connection.vendor == "postgresql":
-        assert partition_name(date(2026, 11, 1)) in existing_partitions()
+        assert partition_name(date(2026, 10, 1)) in existing_partitions()
 
 
 def test_shifts_follow_the_setting():
