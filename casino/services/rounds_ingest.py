@@ -27,11 +27,11 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from casino.models import IngestBatch, IngestSource, Round, RoundRollup, TableConfiguration
+from casino.models import IngestBatch, Round, TableConfiguration
 from casino.rules import rounds as fmt
 
 from .round_partitions import ensure_month_partitions, month_of
-from .round_rollups import KEY, RollupRow, rollups_add, shift_of
+from .round_rollups import RollupRow, rollups_add, shift_of
 
 rounds_stored = Signal()
 """Sent after the commit of a batch that stored rounds: ``batch`` (an IngestBatch) and
@@ -332,6 +332,3 @@ def round_record(row: Round, table_name: str) -> fmt.Round:
                      dealer=row.dealer_id, seats=fmt.decode_seats(fmt.msgspec.json.encode(row.seats)),
                      net=Decimal(row.net), shoe=row.shoe_id, cards=row.cards.split() or None)
 
-
-__all__ = ["KEY", "IngestBusy", "IngestResult", "IngestScopeError", "RoundRollup", "ingest_batch",
-           "rounds_stored", "round_record", "rounds_for_table", "IngestSource"]

@@ -74,3 +74,11 @@ def test_a_batch_that_stored_rounds_is_announced_after_its_commit(client, token_
     finally:
         rounds_stored.disconnect(listener)
     assert heard == [("b-5", [table.pk])]
+
+
+def test_a_stored_round_reads_back_as_posted(client, token_secret, table):
+    from casino.services.rounds_ingest import round_record, rounds_for_table
+
+    rounds = make_rounds(8, seed=7)
+    post(client, token_secret, msgspec.json.encode(make_batch("b-6", rounds)))
+    assert [round_record(row, "T-01") for row in rounds_for_table(table)] == rounds
