@@ -180,6 +180,12 @@ def field_check(days: list[FieldDay], seat: SeatLaw | None = None, *, seats: int
     return FieldReport(alpha, edge, default.seats if default else None, tables, day_level)
 
 
+def window_result(window: FieldDay, model: TableModel, level: float) -> DayResult:
+    """Several days' rounds summed into one ``FieldDay`` against the exact law of their sum:
+    the band of a trailing window (a floor's 30 days), at the two-sided ``level``."""
+    return _day(window, model, level)
+
+
 def _day(d: FieldDay, model: TableModel, level: float) -> DayResult:
     # A file holds thousands of days: the rationals are taken apart into integers here, as a
     # Fraction would reduce each intermediate by a gcd. Every float is still one correctly

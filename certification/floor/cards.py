@@ -10,13 +10,15 @@ supermartingale under a fair deck), so Ville's inequality bounds its chance of e
 * *short deck* (c missing): the likelihood ratio of the deck without c, prod 1 / (1 - p_k)
   over the cards dealt while c is absent (zero once c is seen);
 * *added card* (c too frequent): exp(lambda (O - E) - psi(lambda) E), O the times c is dealt,
-  E = sum p_k, psi(lambda) = e^lambda - 1 - lambda, averaged over a grid of lambda;
+  E = sum p_k, psi(lambda) = e^lambda - 1 - lambda, for each lambda of a grid;
 * *stacked deal*: the same for each of the round's first positions (always dealt, so c is
   there with chance copies / N), once per position.
 
 Sums over days are kept per table and day (rollup.py); a window of days from any start day
 to the day checked is tested, and the union bound covers the start days, the cards, the
-tests and the tables: level = alpha / (tables x cards x tests x days).
+tests and the tables: level = alpha / (tables x cards x tests x days), and a test's grid of
+lambda shares its level. The window reported is the first to reach the bound; its start day
+dates the fault.
 """
 
 from __future__ import annotations
@@ -35,15 +37,15 @@ class CardDay:
     """A table's day of cards: sufficient statistics of the three tests."""
 
     rounds: int
-    dealt: np.ndarray
-    """O per card."""
-    expected: np.ndarray
-    """E = sum of p_k per card."""
-    missing_log_lr: np.ndarray
-    """log prod 1/(1 - p_k) while the card is absent (-inf once it is dealt)."""
     positions: np.ndarray
     """(positions, cards) counts of each card at each always-dealt position."""
-    twice: np.ndarray
+    dealt: np.ndarray | None = None
+    """O per card (None: only the positions are known)."""
+    expected: np.ndarray | None = None
+    """E = sum of p_k per card."""
+    missing_log_lr: np.ndarray | None = None
+    """log prod 1/(1 - p_k) while the card is absent (-inf once it is dealt)."""
+    twice: np.ndarray | None = None
     """Rounds in which the card was dealt more than once (impossible from one deck)."""
 
 
@@ -75,13 +77,7 @@ def card_day(rounds: list[list[int]], deck_size: int, always_dealt: int) -> Card
     for j in range(min(always_dealt, idx.shape[1])):
         column = idx[:, j]
         positions[j] = np.bincount(column[column >= 0], minlength=n)
-    return CardDay(len(rounds), dealt, expected, missing, positions, (seen > 1).sum(axis=0))
-
-
-def excess_log_e(observed: np.ndarray, expected: np.ndarray) -> np.ndarray:
-    """log of the added-card e-value, averaged over LAMBDAS."""
-    terms = [lam * (observed - expected) - (math.exp(lam) - 1 - lam) * expected for lam in LAMBDAS]
-    return np.logaddexp.reduce(np.stack(terms), axis=0) - math.log(len(LAMBDAS))
+    return CardDay(len(rounds), positions, dealt, expected, missing, (seen > 1).sum(axis=0))
 
 
 @dataclass(frozen=True)
@@ -99,42 +95,97 @@ def tests_per_card(always_dealt: int) -> int:
     return 2 + always_dealt
 
 
-def card_alarms(table: str, days: list[CardDay], cards: list[str], level: float) -> list[CardAlarm]:
-    """The first alarm of each card and test over ``days`` (day 1 first)."""
+@dataclass(frozen=True)
+class CardSeries:
+    """Days x (table, card) columns of the tests' daily statistics (None: not posted)."""
+
+    columns: list[tuple[str, str]]
+    rounds: np.ndarray
+    positions: np.ndarray
+    """(always-dealt positions, days, columns)."""
+    deck_size: int
+    dealt: np.ndarray | None = None
+    expected: np.ndarray | None = None
+    missing_log_lr: np.ndarray | None = None
+    twice: np.ndarray | None = None
+
+
+def card_series(tables: dict[str, list[CardDay | None]], cards: list[str], always_dealt: int) -> CardSeries:
+    """Each table's days (None: no rounds that day) side by side."""
+    columns = [(t, c) for t in tables for c in cards]
+    n, days = len(cards), max(len(v) for v in tables.values())
+
+    def stack(get, empty) -> np.ndarray:
+        rows = []
+        for d in range(days):
+            rows.append(np.concatenate([get(v[d]) if d < len(v) and v[d] is not None else empty
+                                        for v in tables.values()]))
+        return np.array(rows, dtype=float)
+
+    zeros = np.zeros(n)
+    positions = np.array([stack(lambda day, j=j: day.positions[j], zeros) for j in range(always_dealt)])
+    series = CardSeries(columns, stack(lambda day: np.full(n, day.rounds), zeros), positions, n)
+    if any(day is not None and day.dealt is None for v in tables.values() for day in v):
+        return series
+    return CardSeries(columns, series.rounds, positions, n,
+                      stack(lambda day: day.dealt, zeros), stack(lambda day: day.expected, zeros),
+                      stack(lambda day: day.missing_log_lr, zeros), stack(lambda day: day.twice, zeros))
+
+
+def card_alarms(series: CardSeries, level: float) -> list[CardAlarm]:
+    """The first alarm of each table, card and test over the days (day 1 first)."""
     bound = math.log(1 / level)
     out = []
-    for c, card in enumerate(cards):
-        twice = [d for d, day in enumerate(days, 1) if day.twice[c]]
-        if twice:
-            out.append(CardAlarm(table, card, "card dealt twice", twice[0], twice[0], math.inf))
-        series = {"short deck": np.array([day.missing_log_lr[c] for day in days])}
-        o = np.array([day.dealt[c] for day in days], dtype=float)
-        e = np.array([day.expected[c] for day in days])
-        series["added card"] = (o, e)
-        for j in range(days[0].positions.shape[0] if days else 0):
-            po = np.array([day.positions[j, c] for day in days], dtype=float)
-            pe = np.array([day.rounds / len(cards) for day in days], dtype=float)
-            series[f"stacked deal (position {j + 1})"] = (po, pe)
-        for test, data in series.items():
-            found = _first_window(data, bound)
-            if found:
-                out.append(CardAlarm(table, card, test, *found))
-    return out
+    tests = {}
+    if series.twice is not None:
+        for k in np.nonzero(series.twice.any(axis=0))[0]:
+            first = int(np.argmax(series.twice[:, k] > 0)) + 1
+            out.append(CardAlarm(*series.columns[k], "card dealt twice", first, first, math.inf))
+        tests["short deck"] = [series.missing_log_lr]
+        tests["added card"] = excess_terms(series.dealt, series.expected)
+    fair = series.rounds / series.deck_size
+    for j, placed in enumerate(series.positions):
+        tests[f"stacked deal (position {j + 1})"] = excess_terms(placed, fair)
+    for test, terms in tests.items():
+        share = bound + math.log(len(terms))
+        for daily in terms:
+            for k, start, day, log_e in _crossings(daily, share):
+                out.append(CardAlarm(*series.columns[k], test, start, day, log_e))
+    return _first_per_test(out)
 
 
-def _first_window(data, bound: float) -> tuple[int, int, float] | None:
-    """(start day, alarm day, log e) of the first window to reach the bound."""
-    for t in range(1, (len(data) if isinstance(data, np.ndarray) else len(data[0])) + 1):
-        if isinstance(data, np.ndarray):
-            window = np.cumsum(data[:t][::-1])[::-1]  # sums from each start s to t
-        else:
-            o = np.cumsum(data[0][:t][::-1])[::-1]
-            e = np.cumsum(data[1][:t][::-1])[::-1]
-            window = excess_log_e(o, e)
-        best = int(np.argmax(window))
-        if window[best] >= bound:
-            return best + 1, t, float(window[best])
-    return None
+def excess_terms(observed: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
+    """The daily log e-values of the added-card test, one per lambda. Each lambda is its own
+    e-process at level / len(LAMBDAS) (a union bound, which costs what averaging them would:
+    log len(LAMBDAS) on the best one)."""
+    return [lam * (observed - expected) - (math.exp(lam) - 1 - lam) * expected for lam in LAMBDAS]
+
+
+def _crossings(daily: np.ndarray, bound: float):
+    """(column, start day, alarm day, log e) of the first window of each column to reach
+    the bound: the largest sum over windows ending on a day is the previous largest (if
+    positive) plus the day's (Page's recursion), and its window starts where that last
+    restarted. A -inf day (the card seen, for the short-deck test) restarts it."""
+    best = np.full(daily.shape[1], -np.inf)
+    start = np.ones(daily.shape[1], dtype=int)
+    done = np.zeros(daily.shape[1], dtype=bool)
+    for t in range(daily.shape[0]):
+        restart = ~(best > 0)
+        start[restart] = t + 1
+        best = np.where(restart, 0.0, best) + daily[t]
+        hit = (best >= bound) & ~done
+        for k in np.nonzero(hit)[0]:
+            yield int(k), int(start[k]), t + 1, float(best[k])
+        done |= hit
+
+
+def _first_per_test(alarms: list[CardAlarm]) -> list[CardAlarm]:
+    first: dict[tuple, CardAlarm] = {}
+    for a in alarms:
+        key = (a.table, a.card, a.test)
+        if key not in first or a.alarm_day < first[key].alarm_day:
+            first[key] = a
+    return list(first.values())
 
 
 @dataclass(frozen=True)
@@ -156,6 +207,7 @@ def card_power(level: float, deck_size: int, mean_cards: float, rounds: int) -> 
     p_fair, p_added = 1 / n, 2 / (n + 1)
     e = rounds * p_fair
     counts = np.arange(rounds + 1, dtype=float)
-    crossing = np.nonzero(excess_log_e(counts, np.full_like(counts, e)) >= math.log(1 / level))[0]
+    best = np.max(excess_terms(counts, np.full_like(counts, e)), axis=0)
+    crossing = np.nonzero(best >= math.log(len(LAMBDAS) / level))[0]
     power = float(stats.binom.sf(crossing[0] - 1, rounds, p_added)) if crossing.size else 0.0
     return CardPower(level, missing, power, rounds)

@@ -58,7 +58,7 @@ class Dealer:
     def __init__(self, rules: SevenHalfRules, result: ExactResult):
         self.rules = rules
         self.result = result
-        self.table = SevenHalfTable(rules, result)
+        self.table = SevenHalfTable(rules, result, narrate=False)
 
     def deal(self, deck: list[str]) -> DealtRound:
         recording = _Recording(self.result.policy)

@@ -110,7 +110,7 @@ class MonthSpec:
     seed: int
     tables: int = 50
     days: int = 30
-    rounds_per_shift: int = 40
+    rounds_per_shift: int = 30
     start: dt.date = dt.date(2026, 10, 1)
     faults: tuple = ()
 
@@ -156,7 +156,7 @@ def generate_month(spec: MonthSpec) -> Iterator[FloorRound]:
     next_id = {t.name: 1 for t in tables}
     for day in range(1, spec.days + 1):
         for shift in range(SHIFTS):
-            rota = _rota(floor, tables, day)
+            rota = rota_of_day(floor.rng, spec, tables, day, floor.leaks)
             for t in tables:
                 dealer = rota[t.name]
                 for i in range(spec.rounds_per_shift):
@@ -170,16 +170,18 @@ def _ranks(rules: SevenHalfRules):
     return SEVEN_HALF_RANKS
 
 
-def _rota(floor: _Floor, tables: list[TableSpec], day: int) -> dict[str, str]:
+def rota_of_day(rng: random.Random, spec: MonthSpec, tables: list[TableSpec], day: int,
+                leaks: dict[str, DealerLeak]) -> dict[str, str]:
+    """Table -> dealer for one shift: each pit's dealers drawn for its tables."""
     out = {}
-    for pit in range(floor.spec.pits):
+    for pit in range(spec.pits):
         names = [dealer_name(pit, k) for k in range(DEALERS_PER_PIT)]
-        floor.rng.shuffle(names)
+        rng.shuffle(names)
         # A leaking dealer works every shift (its pit's busiest), as the fault asks.
-        leaking = [n for n in names if n in floor.leaks and day >= floor.leaks[n].from_day]
+        leaking = [n for n in names if n in leaks and day >= leaks[n].from_day]
         names = leaking + [n for n in names if n not in leaking]
         at_pit = [t for t in tables if t.pit == pit]
-        floor.rng.shuffle(at_pit)
+        rng.shuffle(at_pit)
         out.update({t.name: names[i] for i, t in enumerate(at_pit)})
     return out
 

@@ -17,9 +17,10 @@ from .cards import CardDay, card_day
 
 @dataclass
 class Cell:
+    # Whole amounts stay ints until a Fraction comes (a Fraction's gcd on every sum costs).
     rounds: int = 0
-    handle: Fraction = Fraction(0)
-    win: Fraction = Fraction(0)
+    handle: Fraction | int = 0
+    win: Fraction | int = 0
 
     def add(self, rounds: int, handle: Fraction, win: Fraction) -> None:
         self.rounds += rounds

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from certification.economics.field import TableModel
 
-from .cards import card_alarms, card_power, tests_per_card
+from .cards import card_alarms, card_power, card_series, tests_per_card
 from .returns import group_days, return_alarms, return_check, sum_cells
 from .rollup import FloorRollup
 from .settlement import SettlementAlarm
@@ -74,18 +74,26 @@ def watch_floor(rollup: FloorRollup, theory: dict[str, TableTheory], *, start: d
         return (date - start).days + 1
 
     tables, dealers = [], []
+    model_of = {}
+    dates = {}
+    names: dict[tuple[str, str], tuple[str, str]] = {}
     for (table, day, dealer), cell in rollup.cells.items():
         t = theory[table]
-        date = start + dt.timedelta(days=day - 1)
-        tables.append((t.group(table), date, cell.rounds, cell.handle, cell.win))
-        dealers.append((t.dealer_group(dealer), date, cell.rounds, cell.handle, cell.win))
-        to_day[t.group(table)] = table
-        to_day[t.dealer_group(dealer)] = dealer
+        date = dates.setdefault(day, start + dt.timedelta(days=day - 1))
+        if (table, dealer) not in names:
+            names[table, dealer] = t.group(table), t.dealer_group(dealer)
+        group, dealer_group = names[table, dealer]
+        tables.append((group, date, cell.rounds, cell.handle, cell.win))
+        dealers.append((dealer_group, date, cell.rounds, cell.handle, cell.win))
+        to_day[group], to_day[dealer_group] = table, dealer
+        # A dealer's group is checked against the law of any of its tables (same version
+        # and stake, hence the same law).
+        model_of[group] = model_of[dealer_group] = t.model
     groups = {}
     for kind, pairs in (("table", tables), ("dealer", dealers)):
         cells = sum_cells(pairs)
         days = group_days(cells)
-        models = {g: theory[_table_of(g, kind, rollup, theory)].model for g, _ in cells}
+        models = {g: model_of[g] for g, _ in cells}
         groups[kind] = len(models)
         for a in return_alarms(return_check(days, models, part)):
             findings.append(Finding(to_day[a.group], "return", a.test, day_of(a.first_day),
@@ -98,23 +106,12 @@ def watch_floor(rollup: FloorRollup, theory: dict[str, TableTheory], *, start: d
     level = _card_level(rollup, part)
     days = sorted({d for _, d in rollup.card_days})
     rounds = sum(c.rounds for c in rollup.card_days.values())
-    cards_dealt = sum(int(c.dealt.sum()) for c in rollup.card_days.values())
-    per_day = rounds // max(1, len(rollup.card_days))
-    power = card_power(level, len(rollup.cards), cards_dealt / max(rounds, 1), per_day) if rounds else None
+    power = None
+    if rounds and all(c.dealt is not None for c in rollup.card_days.values()):
+        cards_dealt = sum(int(c.dealt.sum()) for c in rollup.card_days.values())
+        per_day = rounds // len(rollup.card_days)
+        power = card_power(level, len(rollup.cards), cards_dealt / rounds, per_day)
     return FloorWatch(alpha, findings, level, power, groups | {"days": len(days)})
-
-
-def _table_of(group: str, kind: str, rollup: FloorRollup, theory: dict[str, TableTheory]) -> str:
-    if kind == "table":
-        return group.split("/", 1)[0]
-    name, version, stake = group.split("/")
-    # A dealer's group is checked against the theory of any of its tables (same version
-    # and stake, hence the same law).
-    for (table, _, dealer) in rollup.cells:
-        t = theory[table]
-        if dealer == name and t.version == version and str(t.stake) == stake:
-            return table
-    raise KeyError(group)
 
 
 def _card_level(rollup: FloorRollup, alpha: float) -> float:
@@ -126,10 +123,11 @@ def _card_level(rollup: FloorRollup, alpha: float) -> float:
 
 def _cards(rollup: FloorRollup, alpha: float, findings) -> list[Finding]:
     level = _card_level(rollup, alpha)
-    out = []
-    for table in sorted({t for t, _ in rollup.card_days}):
-        days = [rollup.card_days[k] for k in sorted(k for k in rollup.card_days if k[0] == table)]
-        for a in card_alarms(table, days, rollup.cards, level):
-            out.append(Finding(table, "cards", f"{a.test}: {a.card}", a.first_day, a.alarm_day,
-                               f"log e = {a.log_e:.1f}"))
-    return out
+    tables = sorted({t for t, _ in rollup.card_days})
+    if not tables:
+        return []
+    last = max(d for _, d in rollup.card_days)
+    by_table = {t: [rollup.card_days.get((t, d)) for d in range(1, last + 1)] for t in tables}
+    series = card_series(by_table, rollup.cards, rollup.always_dealt)
+    return [Finding(a.table, "cards", f"{a.test}: {a.card}", a.first_day, a.alarm_day,
+                    f"log e = {a.log_e:.1f}") for a in card_alarms(series, level)]
