@@ -14,6 +14,7 @@ from .views import regulators as regulator_views
 from .views import second_factor as second_factor_views
 from .views import tuning as tuning_views
 from .views import verify as verify_views
+from .views.table_rounds import table_rounds_upload
 
 handler403 = "casino.views.errors.forbidden"
 handler404 = "casino.views.errors.not_found"
@@ -67,6 +68,7 @@ web_patterns = [
     # Economics and field trials
     path("tables/<int:pk>/", views.table_detail, name="table-detail"),
     path("tables/<int:pk>/economics/", views.table_economics_edit, name="table-economics"),
+    path("tables/<int:pk>/rounds/upload/", table_rounds_upload, name="table-rounds-upload"),
     path("field/", views.field_list, name="field-list"),
     path("field/<int:pk>/", views.field_detail, name="field-detail"),
     path("field/<int:pk>/report.pdf", views.field_report, name="field-report"),

@@ -21,6 +21,7 @@ from certification.services.economics import table_figures
 from . import svg
 from .access import page, readable, role_required
 from .figures import edge_figure
+from .table_rounds import table_rounds_summary
 from .table_standing import table_standing
 
 
@@ -53,6 +54,7 @@ def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
     field = [{"upload": u, "result": u.result["tables"].get(table.table_id)} for u in uploads[:10]]
     return page(request, "tables/detail.html", {
         "table": table, "economics": _economics(table), "field": field, "standing": table_standing(table),
+        "rounds": table_rounds_summary(table),
     })
 
 

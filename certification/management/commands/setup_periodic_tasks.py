@@ -44,6 +44,14 @@ JOBS = (
     Job("Certification watchdog", "certification.watchdog",
         {"minute": "*/10"},
         "Every 10 minutes: resume stalled simulations, fail runs that stopped moving."),
+    Job("Rounds: partitions and retention", "casino.rounds_daily",
+        {"minute": "15", "hour": "0"},
+        "Daily: the rounds' partitions for this month and the next made ahead; rounds older than "
+        "TABLECERT_ROUNDS_RETENTION_MONTHS dropped (their rollups are kept)."),
+    Job("Rebuild the rounds' rollups", "casino.rounds_rollups_rebuild",
+        {"minute": "45", "hour": "3", "day_of_week": "0"},
+        "Weekly: the rollups per table, day, dealer and shift recomputed from the rounds "
+        "(idempotent; also run by hand after a restore)."),
     Job("Sign the audit trail's head", "casino.audit_checkpoint",
         {"minute": "30", "hour": "0"},
         "Daily: a checkpoint of the audit hash chain, signed with the installation's key."),
