@@ -1,6 +1,6 @@
 """One round at a table, dealt card by card by the product's own table (the worked examples'
 ``SevenHalfTable``: the engine's optimal policy, the engine's settlement), with each decision
-the player took recorded, and played again from its cards and decisions."""
+the player took recorded as a table system posts it."""
 
 from __future__ import annotations
 
@@ -31,25 +31,11 @@ class _Recording:
 
     def decide(self, view) -> Decision:
         decision = self.policy.decide(view)
+        if view.splits_left and decision.action != "split":
+            return decision  # the table asks again without the opening: one decision, once
         self.taken.append(decision.action if decision.final_bet is None
                           else f"{decision.action}:{decision.final_bet}")
         return decision
-
-
-class ReplayError(ValueError):
-    """The cards and decisions cannot be played as recorded."""
-
-
-class _Replaying:
-    def __init__(self, game, decisions: tuple[str, ...]):
-        self.game = game
-        self.left = list(decisions)
-
-    def decide(self, view) -> Decision:
-        if not self.left:
-            raise ReplayError("the round asks for more decisions than were recorded")
-        action, _, bet = self.left.pop(0).partition(":")
-        return Decision(action, Fraction(bet) if bet else None)
 
 
 class Dealer:
@@ -69,23 +55,3 @@ class Dealer:
             self.table.policy = self.result.policy
         return DealtRound(tuple(played.cards), tuple(recording.taken), played.net,
                           frozenset(played.features))
-
-    def replay(self, cards: tuple[str, ...], decisions: tuple[str, ...]) -> tuple[Fraction, frozenset[str]]:
-        """The net the variant's settlement pays for these cards and decisions, and the
-        rules the round went through (the worked examples' feature names).
-
-        Raises ReplayError when the round needs a card or decision that was not recorded,
-        or leaves one unused."""
-        replaying = _Replaying(self.result.policy.game, decisions)
-        self.table.policy = replaying
-        try:
-            played = self.table.play(list(cards))
-        except StopIteration:
-            raise ReplayError("the round needs more cards than were dealt") from None
-        finally:
-            self.table.policy = self.result.policy
-        if len(played.cards) != len(cards):
-            raise ReplayError(f"the round uses {len(played.cards)} of the {len(cards)} cards dealt")
-        if replaying.left:
-            raise ReplayError(f"{len(replaying.left)} recorded decisions were never asked for")
-        return played.net, frozenset(played.features)

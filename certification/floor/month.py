@@ -23,10 +23,13 @@ import datetime as dt
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 
 from casino.rules.cards import new_deck
 from casino.rules.model import SevenHalfRules
+from casino.rules.rounds import Round
+from casino.rules.rounds import Seat as PostedSeat
 from certification.odds.analysis import analyze
 
 from .deal import Dealer
@@ -61,6 +64,15 @@ class FloorRound:
     @property
     def handle(self) -> Fraction:
         return sum((s.wager for s in self.seats), Fraction(0))
+
+    def posted(self) -> Round:
+        """The round as a table system posts it (casino.rules.rounds)."""
+        seats = [PostedSeat(seat=i + 1, wagers={"ante": _decimal(s.wager)}, net=_decimal(s.net),
+                            player=s.player, decisions=list(s.decisions))
+                 for i, s in enumerate(self.seats)]
+        return Round(table=self.table, round_id=str(self.round_id), time=self.at, dealer=self.dealer,
+                     seats=seats, net=sum((p.net for p in seats), Decimal(0)), shoe=self.shoe,
+                     cards=list(self.cards))
 
     @property
     def house_win(self) -> Fraction:
@@ -162,6 +174,10 @@ def generate_month(spec: MonthSpec) -> Iterator[FloorRound]:
                 for i in range(spec.rounds_per_shift):
                     yield _round(floor, t, day, shift, i, dealer, next_id[t.name])
                     next_id[t.name] += 1
+
+
+def _decimal(amount: Fraction) -> Decimal:
+    return Decimal(amount.numerator) / Decimal(amount.denominator)
 
 
 def _ranks(rules: SevenHalfRules):

@@ -100,9 +100,8 @@ def watch_floor(rollup: FloorRollup, theory: dict[str, TableTheory], *, start: d
                                     day_of(a.alarm_day), f"{a.group}: z = {a.z:.2f}"))
     findings += _cards(rollup, part, findings)
     for alarm in (settlement or {}).values():
-        findings.append(Finding(alarm.table, "settlement", alarm.rule, alarm.day, alarm.day,
-                                f"round {alarm.round_id}: posted {alarm.posted}, due {alarm.due} "
-                                f"({alarm.wrong_rounds} wrong rounds)"))
+        findings.append(Finding(alarm.table, "settlement", alarm.problem.rule, alarm.day, alarm.day,
+                                f"{alarm.problem} ({alarm.wrong_rounds} wrong rounds)"))
     level = _card_level(rollup, part)
     days = sorted({d for _, d in rollup.card_days})
     rounds = sum(c.rounds for c in rollup.card_days.values())
