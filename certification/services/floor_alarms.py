@@ -54,7 +54,7 @@ def floor_alarm_raise(*, table: TableConfiguration, kind: str, test: str, first_
                          message=title)
     except IntegrityError:
         return None  # raised meanwhile by another worker
-    notify(subject=title, body=body + f"\n\n{reverse('floor-alarm', args=[alarm.pk])}", to=compliance_officers())
+    notify(subject=title, body=body + f"\n\n{reverse('web:floor-alarm', args=[alarm.pk])}", to=compliance_officers())
     return alarm
 
 
