@@ -30,7 +30,8 @@ from certification.economics.fieldfile import FieldDay
 class ReturnAlarm:
     group: str
     test: str
-    """'day: impossible', 'day: improbable' or 'drift: house above/below theory'."""
+    """'band (improbable)', 'day (impossible)', 'day (improbable)' or 'drift', then the side:
+    'house above theory' or 'house below theory'."""
     first_day: dt.date
     """The day the alarm's evidence starts: the day itself, or the CUSUM's change point."""
     alarm_day: dt.date
@@ -94,7 +95,8 @@ def return_alarms(check: ReturnCheck) -> list[ReturnAlarm]:
     for name, table in check.report.tables.items():
         for d in table.days:
             if d.alarm:
-                out.append(ReturnAlarm(name, f"day: {d.alarm}", d.day.date, d.day.date, d.z))
+                side = "house above theory" if d.z > 0 else "house below theory"
+                out.append(ReturnAlarm(name, f"day ({d.alarm}): {side}", d.day.date, d.day.date, d.z))
         if table.drift_index is not None:
             out.append(ReturnAlarm(name, f"drift: {table.drift_direction}", change_point(table),
                                    table.drift_date, table.z))

@@ -14,9 +14,15 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from casino.rules.phrases import N_
+
 from .fmt import count, date, decimal, pct
 from .i18n import _, current_language, writing_in
 from .styles import HEAD_FILL, RULE, ZEBRA, styles
+
+# The alarms' checks and states as the web stores their English labels, for the catalogue.
+ALARM_WORDS = (N_("Return against theory"), N_("Cards against a fair deck"), N_("Settlement audit"),
+               N_("Open"), N_("Acknowledged"), N_("Under investigation"), N_("Closed"))
 
 
 @dataclass(frozen=True)
