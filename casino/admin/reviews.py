@@ -151,9 +151,19 @@ class TableConfigurationAdminForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "penetration" in self.fields:
             self.fields["penetration"].required = False
+        for name in ("channel", "stake_level"):
+            if name in self.fields:
+                # Left empty, a table keeps (or starts with) its current channel and stake level.
+                self.fields[name].required = False
         if "casino_property" in self.fields and self.instance.pk is None:
             # Left empty, a new table stands in the first property of its variant's jurisdiction.
             self.fields["casino_property"].required = False
+
+    def clean_channel(self) -> str:
+        return self.cleaned_data.get("channel") or self.instance.channel
+
+    def clean_stake_level(self) -> str:
+        return self.cleaned_data.get("stake_level") or self.instance.stake_level
 
     def clean_penetration(self) -> float:
         # Left empty, a table shuffles before every round, as every table did before.
@@ -166,7 +176,7 @@ class TableConfigurationAdmin(RoleAdmin):
     form = TableConfigurationAdminForm
     list_display = ["table_id", "casino_property", "pit", "variant", "paytable_version", "status", "seats",
                     "decks"]
-    list_filter = ["status", "casino_property", "pit"]
+    list_filter = ["status", "casino_property", "pit", "channel", "stake_level"]
     readonly_fields = ["status", "created_at", "updated_at"]
     change_roles = add_roles = CAN_CONFIGURE_TABLES
     actions = ["activate", "deactivate", "close"]

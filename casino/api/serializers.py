@@ -130,6 +130,8 @@ class TableSerializer(OutputSerializer):
             "shuffle_certification",
             "penetration",
             "status",
+            "channel",
+            "stake_level",
             "created_at",
             "updated_at",
             # Economics

@@ -6,8 +6,10 @@ from django.conf import settings
 from django.db import migrations, models
 
 
-# On PostgreSQL the rounds are partitioned by month (declarative partitioning): the key must
-# hold the partition column, so the primary key is (id, played_at). Months' partitions are
+# On PostgreSQL the rounds are partitioned by month (declarative partitioning): a key must
+# hold the partition column, and, for the schema to distribute by table unchanged (Citus),
+# the table too: the primary key is (table, round id, time), the id a plain column. The
+# rollups' key starts with the table for the same reason. Months' partitions are
 # made as rounds arrive (casino.services.round_partitions). Other databases get a plain table.
 ROUND_TABLE_POSTGRESQL = """
 CREATE TABLE "casino_round" (
@@ -26,10 +28,11 @@ CREATE TABLE "casino_round" (
     "stake_level" varchar(20) NOT NULL,
     "channel" varchar(10) NOT NULL,
     "batch_id" bigint NOT NULL,
-    PRIMARY KEY ("id", "played_at"),
-    CONSTRAINT "round_unique_per_table" UNIQUE ("table_id", "round_id", "played_at")
+    CONSTRAINT "round_unique_per_table" PRIMARY KEY ("table_id", "round_id", "played_at")
 ) PARTITION BY RANGE ("played_at");
 CREATE INDEX "round_table_played_at" ON "casino_round" ("table_id", "played_at");
+ALTER TABLE "casino_roundrollup" DROP CONSTRAINT "casino_roundrollup_pkey";
+ALTER TABLE "casino_roundrollup" ADD CONSTRAINT "casino_roundrollup_pkey" PRIMARY KEY ("table_id", "id");
 """
 
 
@@ -131,7 +134,6 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('table', 'round_id', 'played_at'), name='round_unique_per_table')],
             },
         ),
-        migrations.RunPython(partition_round_table, migrations.RunPython.noop),
         migrations.CreateModel(
             name='RoundRollup',
             fields=[
@@ -157,4 +159,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('table', 'day', 'dealer_id', 'shift', 'paytable_version_id', 'stake_level', 'channel'), name='round_rollup_key')],
             },
         ),
+        migrations.RunPython(partition_round_table, migrations.RunPython.noop),
     ]

@@ -14,7 +14,7 @@ from casino.models import (
     PaytableVersion,
     TableConfiguration,
 )
-from casino.models.tables import DEFAULT_HOURS_OPEN
+from casino.models.tables import DEFAULT_HOURS_OPEN, StakeLevel, TableChannel
 from casino.permissions import CAN_CONFIGURE_TABLES
 
 from .approval_reads import floor_errors
@@ -24,6 +24,8 @@ from .properties import casino_property_default
 
 EDITABLE_FIELDS = (
     "casino_property",
+    "channel",
+    "stake_level",
     "pit",
     "variant",
     "paytable_version",
@@ -64,6 +66,8 @@ def table_configuration_create(
     hours_open: Decimal | None = DEFAULT_HOURS_OPEN,
     house_way: dict[str, Any] | None = None,
     casino_property: CasinoProperty | None = None,
+    channel: str = TableChannel.FLOOR,
+    stake_level: str = StakeLevel.STANDARD,
 ) -> TableConfiguration:
     """A new table starts inactive; ``table_activate`` puts it on the floor.
 
@@ -85,6 +89,8 @@ def table_configuration_create(
         seats=seats,
         decks=variant.parameters.get("decks", 1) if decks is None else decks,
         shuffling_method=shuffling_method,
+        channel=channel,
+        stake_level=stake_level,
         shuffle_certification=shuffle_certification,
         penetration=penetration,
         player_mix=player_mix or {},

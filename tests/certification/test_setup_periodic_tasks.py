@@ -16,6 +16,8 @@ TASKS = {
     "certification.approvals_daily": ("0", "5", "*", "*"),
     "casino.audit_checkpoint": ("30", "0", "*", "*"),
     "casino.backup_daily": ("30", "1", "*", "*"),
+    "casino.rounds_daily": ("15", "0", "*", "*"),
+    "casino.rounds_rollups_rebuild": ("45", "3", "*", "0"),
 }
 
 

@@ -20,8 +20,9 @@ DECK = [r + s for r in SEVEN_HALF_RANKS for s in SUITS]
 START = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
 
 
-def deal(rng: random.Random, seats: int) -> tuple[list[str], list[list[str]]]:
-    deck = DECK[:]
+def deal(rng: random.Random, seats: int, deck: list[str] | None = None
+         ) -> tuple[list[str], list[list[str]]]:
+    deck = (deck or DECK)[:]
     rng.shuffle(deck)
     stock = iter(deck)
     firsts = [next(stock) for _ in range(seats)]
@@ -45,19 +46,23 @@ def deal(rng: random.Random, seats: int) -> tuple[list[str], list[list[str]]]:
 
 
 def make_round(rng: random.Random, *, table: str, number: int, seats: int = 5,
-               settlement: Settlement | None = None, when: datetime | None = None) -> Round:
-    settlement = settlement or Settlement(RULES)
-    cards, decisions = deal(rng, seats)
+               settlement: Settlement | None = None, when: datetime | None = None,
+               deck: list[str] | None = None, rules=RULES, dealer: str | None = None) -> Round:
+    """One round; ``deck`` (a short deck, say) and ``rules`` (a paytable the table pays by,
+    right or wrong) plant faults."""
+    settlement = settlement or Settlement(rules)
+    cards, decisions = deal(rng, seats, deck)
     seat_rows = [Seat(seat=i + 1, wagers={"ante": Decimal(rng.choice((3, 5, 10, 25)))}, net=Decimal(0),
                       player=f"p{rng.randrange(10_000):05d}", decisions=decisions[i])
                  for i in range(seats)]
     draft = Round(table=table, round_id=f"{table}-{number:08d}",
-                  time=when or START + timedelta(seconds=40 * number), dealer=f"D{number // 500 % 7}",
+                  time=when or START + timedelta(seconds=40 * number),
+                  dealer=dealer or f"D{number // 500 % 7}",
                   seats=seat_rows, net=Decimal(0), shoe=f"S{number // 50}", cards=cards)
     # Trim the dealer's unused cards: replay the round with every card and keep those used.
     while True:
         try:
-            nets = settle_round(RULES, draft, settlement)
+            nets = settle_round(rules, draft, settlement)
             break
         except ValueError as exc:
             if "beyond" not in str(exc):

@@ -94,3 +94,25 @@ def test_not_json(client, token_secret):
     response = post(client, token_secret, b"{rounds: [")
     assert response.status_code == 400
     assert Round.objects.count() == 0
+
+
+@pytest.mark.parametrize("value", ["NaN", "sNaN", "Infinity", "-Infinity", "0", "-5", "1e12"])
+def test_a_wager_that_is_no_amount(client, token_secret, good, value):
+    good["rounds"][0]["seats"][1]["wagers"]["ante"] = value
+    assert_refused(post(client, token_secret, good), 422, 0, "seats[1].wagers.ante")
+
+
+@pytest.mark.parametrize("value", ["NaN", "sNaN", "Infinity"])
+def test_a_net_that_is_no_amount(client, token_secret, good, value):
+    good["rounds"][2]["seats"][0]["net"] = value
+    assert_refused(post(client, token_secret, good), 422, 2, "seats[0].net")
+
+
+def test_an_unknown_decision(client, token_secret, good):
+    good["rounds"][3]["seats"][2]["decisions"] = ["hit", "dance"]
+    assert_refused(post(client, token_secret, good), 422, 3, "seats[2].decisions[1]")
+
+
+def test_a_seat_twice(client, token_secret, good):
+    good["rounds"][4]["seats"][1]["seat"] = good["rounds"][4]["seats"][0]["seat"]
+    assert_refused(post(client, token_secret, good), 422, 4, "seats[1].seat")

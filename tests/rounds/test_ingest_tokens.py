@@ -59,3 +59,17 @@ def test_an_ingest_token_reads_nothing(client, token_secret):
         response = client.get(path, HTTP_AUTHORIZATION=f"Token {token_secret}")
         assert response.status_code in (401, 403), path
     assert client.get("/api/v1/rounds/", HTTP_AUTHORIZATION=f"Bearer {token_secret}").status_code == 405
+
+
+def test_the_command_makes_lists_and_revokes(adam, table, capsys):
+    from django.core.management import call_command
+
+    call_command("ingest_token", "create", "--name", "Studio 1", "--table", "T-01", "--user", "adam")
+    secret = capsys.readouterr().out.split()[0]
+    assert secret.startswith("ti_")
+    token = IngestToken.objects.get(name="Studio 1")
+    call_command("ingest_token", "list")
+    assert f"{token.prefix}  Studio 1  [T-01]  active" in capsys.readouterr().out
+    call_command("ingest_token", "revoke", token.prefix, "--user", "adam")
+    token.refresh_from_db()
+    assert token.revoked_at is not None
