@@ -5,6 +5,7 @@ the field trial's engine per table and dealer)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 from collections import defaultdict
 from fractions import Fraction
@@ -30,6 +31,21 @@ WINDOW_DAYS = 30
 ALWAYS_DEALT = 2
 """Positions dealt in every round: the first seat's first card and the next (another seat's
 first card or the dealer's)."""
+
+
+class SharedModels:
+    """One ``TableModel`` per theory (game version, player mix, house way, seats): tables that
+    share a theory share its exact laws, computed once (a floor has 200 tables, a few games)."""
+
+    def __init__(self) -> None:
+        self.models: dict[tuple, object] = {}
+
+    def of(self, table: TableConfiguration):
+        key = (table.paytable_version_id, json.dumps(table.player_mix, sort_keys=True),
+               json.dumps(table.house_way, sort_keys=True), table.occupied_seats or table.seats)
+        if key not in self.models:
+            self.models[key] = table_model(table)
+        return self.models[key]
 
 
 def table_cards(table: TableConfiguration) -> list[str] | None:
@@ -127,6 +143,7 @@ def floor_watch(*, day: dt.date, alpha: float = DEFAULT_ALPHA,
         cells = cells.filter(table_id__in=[t.pk for t in tables])
     by_pk: dict[int, TableConfiguration] = {}
     theory: dict[str, TableTheory] = {}
+    shared = SharedModels()
     rollup = FloorRollup([], ALWAYS_DEALT)
     for c in cells.iterator(chunk_size=5000):
         table = by_pk.get(c["table_id"])
@@ -134,7 +151,7 @@ def floor_watch(*, day: dt.date, alpha: float = DEFAULT_ALPHA,
             table = by_pk[c["table_id"]] = TableConfiguration.objects.select_related(
                 "variant", "paytable_version", "casino_property__jurisdiction").get(pk=c["table_id"])
             theory[table.table_id] = TableTheory(str(table.paytable_version_id), table.stake_level,
-                                                 table.channel, table_model(table))
+                                                 table.channel, shared.of(table))
         # A table's rounds under another version than its current one are not its current law's.
         if c["paytable_version_id"] not in (0, table.paytable_version_id) or not c["n"]:
             continue

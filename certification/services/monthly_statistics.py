@@ -29,7 +29,7 @@ from certification.reports.monthly_statistics import (
 from certification.reports.verify import sha256_of
 from certification.services.signing import sign_pdf
 
-from .field_checks import table_model
+from .floor_checks import SharedModels
 
 BAND_LEVEL = 0.95
 
@@ -70,11 +70,11 @@ def monthly_statistics_data(*, casino_property: CasinoProperty, month: dt.date) 
         .select_related("table").order_by("first_day", "id"))
     versions = {v.pk: v.number for v in PaytableVersion.objects.filter(
         pk__in={s["paytable_version_id"] for s in sums})}
-    models: dict[int, TableModel] = {}
+    shared = SharedModels()
     rows = []
     for s in sums.iterator(chunk_size=2000):
         table = tables[s["table_id"]]
-        model = models.get(table.pk) or models.setdefault(table.pk, table_model(table))
+        model = shared.of(table)
         low, high = hold_band(model, int(s["n"]))
         rows.append(StatisticsRow(
             table.table_id, table.variant.name, versions.get(s["paytable_version_id"], table.paytable_version.number),
