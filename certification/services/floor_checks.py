@@ -189,10 +189,20 @@ def floor_check_run(*, day: dt.date, alpha: float = DEFAULT_ALPHA) -> list[Floor
             table=table, kind=f.check, test=f.test, dealer_id=dealer,
             first_day=start + dt.timedelta(days=f.first_day - 1),
             alarm_day=start + dt.timedelta(days=f.alarm_day - 1),
-            evidence={"detail": f.detail, "alpha": alpha, "window": f"{start} to {day}"})
+            evidence=_evidence(f, watch, alpha, start, day))
         if alarm is not None:
             raised.append(alarm)
     return raised
+
+
+def _evidence(f, watch: FloorWatch, alpha: float, start: dt.date, day: dt.date) -> dict:
+    out = {"detail": f.detail, "alpha": alpha, "window": f"{start} to {day}"}
+    if f.check == "cards" and watch.power is not None:
+        p = watch.power
+        out["power"] = (f"a lost card is found, surely, within {p.missing_rounds} rounds of its loss; "
+                        f"a second copy of a card, within a day of {p.rounds} rounds with probability "
+                        f"{p.added_day_power:.3g} (level {p.level:.3g} per test)")
+    return out
 
 
 def _dealer_tables(start: dt.date, day: dt.date) -> dict[str, str]:
