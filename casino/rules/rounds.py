@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated
 
@@ -155,10 +155,15 @@ def _round_id_at(data: bytes | str, index: int) -> str:
         return ""
 
 
-def check_rounds(rounds: list[Round], decks: Mapping[str, DeckSpec]) -> None:
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def check_rounds(rounds: list[Round], decks: Mapping[str, DeckSpec], *,
+                 latest: datetime | None = None) -> None:
     """Raise RoundFormatError naming every round that cannot have been dealt as posted.
 
     ``decks``: the deck of each table the poster may post to; a table not in it is refused.
+    ``latest``: no round can have been dealt after it (now, with a little clock skew).
     """
     problems: list[RoundProblem] = []
     seen: dict[tuple[str, str], int] = {}
@@ -166,6 +171,10 @@ def check_rounds(rounds: list[Round], decks: Mapping[str, DeckSpec]) -> None:
         deck = decks.get(rnd.table)
         if not _plainly_sound(rnd, deck):
             problems.extend(round_problems(index, rnd, deck))
+        if not EARLIEST <= rnd.time <= (latest or rnd.time):
+            problems.append(RoundProblem(index, rnd.round_id, "time",
+                                         f"{rnd.time.isoformat()} is not a time a round was dealt "
+                                         f"(between {EARLIEST.date()} and now)"))
         key = (rnd.table, rnd.round_id)
         if key in seen:
             problems.append(RoundProblem(index, rnd.round_id, "round_id",

@@ -3,7 +3,7 @@ when the retention setting says the month is over. On other databases: plain del
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
@@ -17,6 +17,9 @@ can still receive rounds, so the cache cannot go stale in the wrong direction)."
 
 
 def month_of(moment: datetime | date) -> date:
+    """The month (its first day) a moment falls in, in UTC: the partitions' bounds are UTC's."""
+    if isinstance(moment, datetime) and moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
     return date(moment.year, moment.month, 1)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from django.conf import settings
@@ -77,7 +77,7 @@ def rollups_add(rows: dict[tuple, RollupRow]) -> None:
 
 def _shift_expression():
     starts = settings.TABLECERT_SHIFT_STARTS
-    hour = ExtractHour("played_at")
+    hour = ExtractHour("played_at", tzinfo=UTC)
     whens = [When(Q(hour__gte=start), then=Value(i)) for i, start in reversed(list(enumerate(starts)))]
     return hour, Case(*whens, default=Value(len(starts) - 1), output_field=IntegerField())
 
@@ -96,7 +96,7 @@ def rollups_rebuild(*, table_pk: int | None = None, since: date | None = None,
     if until is not None:
         rounds, rollups = rounds.filter(played_at__date__lt=until), rollups.filter(day__lt=until)
     hour, shift = _shift_expression()
-    grouped = (rounds.annotate(hour=hour).annotate(day=TruncDate("played_at"), shift=shift)
+    grouped = (rounds.annotate(hour=hour).annotate(day=TruncDate("played_at", tzinfo=UTC), shift=shift)
                .values("table_id", "day", "dealer_id", "shift", "paytable_version_id",
                        "stake_level", "channel")
                .annotate(n=Count("id"), hands_sum=Sum("seat_count"), handle_sum=Sum("handle"),

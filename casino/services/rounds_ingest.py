@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, timedelta
 from decimal import Decimal
 
 import psycopg
@@ -26,11 +27,11 @@ from django.db import IntegrityError, OperationalError, connection, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from casino.models import IngestBatch, IngestSource, Round, RoundRollup, TableConfiguration
+from casino.models import IngestBatch, Round, TableConfiguration
 from casino.rules import rounds as fmt
 
 from .round_partitions import ensure_month_partitions, month_of
-from .round_rollups import KEY, RollupRow, rollups_add, shift_of
+from .round_rollups import RollupRow, rollups_add, shift_of
 
 rounds_stored = Signal()
 """Sent after the commit of a batch that stored rounds: ``batch`` (an IngestBatch) and
@@ -99,7 +100,8 @@ def ingest_batch(*, batch: fmt.Batch, source: str, token=None, user=None,
     rounds = batch.rounds
     check_scope(rounds, allowed_tables)
     tables = _tables(r.table for r in rounds)
-    fmt.check_rounds(rounds, {name: t.deck for name, t in tables.items()})
+    fmt.check_rounds(rounds, {name: t.deck for name, t in tables.items()},
+                     latest=timezone.now() + CLOCK_SKEW)
     ensure_month_partitions({month_of(r.time) for r in rounds})
     # Everything that needs no lock is done before the transaction starts.
     prepared = _prepare(rounds, tables)
@@ -125,6 +127,8 @@ def ingest_batch(*, batch: fmt.Batch, source: str, token=None, user=None,
 
 
 _ATTEMPTS = 3
+CLOCK_SKEW = timedelta(minutes=10)
+"""How far ahead of ours a table system's clock may run."""
 
 
 def _sqlstate(exc: Exception) -> str | None:
@@ -274,6 +278,7 @@ def _prepare(rounds: list[fmt.Round], tables: dict[str, _Table]) -> _Prepared:
     objects: list[Round] = []
     keys: list[tuple] = []
     handles: list[Decimal] = []
+    starts = settings.TABLECERT_SHIFT_STARTS  # read once: settings are a lazy object
     for r in rounds:
         t = tables[r.table]
         handle = _handle(r)
@@ -291,7 +296,8 @@ def _prepare(rounds: list[fmt.Round], tables: dict[str, _Table]) -> _Prepared:
                                  seats=fmt.msgspec.json.decode(seats_json), seat_count=len(r.seats),
                                  handle=handle, net=r.net, paytable_version_id=t.paytable_version_id,
                                  stake_level=t.stake_level, channel=t.channel, batch_id=0))
-        keys.append((t.pk, r.time.date(), r.dealer, shift_of(r.time.hour), t.paytable_version_id or 0,
+        utc = r.time.astimezone(UTC)  # days and shifts are UTC's, whatever offset was posted
+        keys.append((t.pk, utc.date(), r.dealer, shift_of(utc.hour, starts), t.paytable_version_id or 0,
                      t.stake_level, t.channel))
         handles.append(handle)
     return _Prepared(rounds, keys, handles, lines, objects, _sums(rounds, keys, handles))
@@ -326,6 +332,3 @@ def round_record(row: Round, table_name: str) -> fmt.Round:
                      dealer=row.dealer_id, seats=fmt.decode_seats(fmt.msgspec.json.encode(row.seats)),
                      net=Decimal(row.net), shoe=row.shoe_id, cards=row.cards.split() or None)
 
-
-__all__ = ["KEY", "IngestBusy", "IngestResult", "IngestScopeError", "RoundRollup", "ingest_batch",
-           "rounds_stored", "round_record", "rounds_for_table", "IngestSource"]

@@ -53,3 +53,32 @@ def test_the_same_rounds_under_a_new_batch_id_are_stored_once(client, token_secr
     assert Round.objects.filter(table=table).count() == 30
     assert sum(r.rounds for r in RoundRollup.objects.all()) == 30
     assert IngestBatch.objects.get(batch_id="b-4").rounds_stored == 10
+
+
+def test_a_batch_that_stored_rounds_is_announced_after_its_commit(client, token_secret, table,
+                                                                  django_capture_on_commit_callbacks):
+    from casino.services.rounds_ingest import rounds_stored
+
+    heard = []
+
+    def listener(sender, batch, table_pks, **kwargs):
+        heard.append((batch.batch_id, table_pks))
+
+    rounds_stored.connect(listener)
+    try:
+        body = msgspec.json.encode(make_batch("b-5", make_rounds(5, seed=6)))
+        with django_capture_on_commit_callbacks(execute=True):
+            post(client, token_secret, body)
+        with django_capture_on_commit_callbacks(execute=True):
+            post(client, token_secret, body)  # stored before: nothing new to announce
+    finally:
+        rounds_stored.disconnect(listener)
+    assert heard == [("b-5", [table.pk])]
+
+
+def test_a_stored_round_reads_back_as_posted(client, token_secret, table):
+    from casino.services.rounds_ingest import round_record, rounds_for_table
+
+    rounds = make_rounds(8, seed=7)
+    post(client, token_secret, msgspec.json.encode(make_batch("b-6", rounds)))
+    assert [round_record(row, "T-01") for row in rounds_for_table(table)] == rounds

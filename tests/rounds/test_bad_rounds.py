@@ -116,3 +116,9 @@ def test_an_unknown_decision(client, token_secret, good):
 def test_a_seat_twice(client, token_secret, good):
     good["rounds"][4]["seats"][1]["seat"] = good["rounds"][4]["seats"][0]["seat"]
     assert_refused(post(client, token_secret, good), 422, 4, "seats[1].seat")
+
+
+@pytest.mark.parametrize("value", ["2999-01-01T00:00:00Z", "1970-01-01T00:00:00Z"])
+def test_a_time_no_round_was_dealt_at(client, token_secret, good, value):
+    good["rounds"][8]["time"] = value
+    assert_refused(post(client, token_secret, good), 422, 8, "time")

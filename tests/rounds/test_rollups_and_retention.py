@@ -3,7 +3,7 @@ retention drops whole months of rounds (partitions on PostgreSQL) and keeps the 
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 from django.db import connection
@@ -50,6 +50,28 @@ def test_a_rebuild_gives_the_rollups_kept_as_rounds_arrived(table):
     assert rollups() == kept
     rounds_rollups_rebuild_task()
     assert rollups() == kept
+
+
+def test_days_and_shifts_are_utcs_whatever_offset_was_posted(table, settings):
+    settings.TIME_ZONE = "Europe/Rome"
+    rounds = make_rounds(4, seed=34)
+    rome = timezone(timedelta(hours=1))
+    for i, r in enumerate(rounds):  # 00:30 in Rome is 23:30 UTC the day before
+        r.time = datetime(2026, 11, 5, 0, 30 + 5 * i, tzinfo=rome)
+    ingest_batch(batch=Batch("tz", rounds), source=IngestSource.COMMAND)
+    kept = rollups()
+    assert {(row[1], row[3]) for row in kept} == {(date(2026, 11, 4), 2)}
+    rounds_rollups_rebuild_task()
+    assert rollups() == kept
+
+
+def test_a_round_posted_with_an_offset_goes_to_its_utc_month(table):
+    rnd = make_rounds(1, seed=35)[0]
+    rnd.time = datetime(2026, 11, 1, 0, 30, tzinfo=timezone(timedelta(hours=1)))  # 31 Oct, UTC
+    ingest_batch(batch=Batch("offset", [rnd]), source=IngestSource.COMMAND)
+    assert Round.objects.get().played_at == rnd.time
+    if connection.vendor == "postgresql":
+        assert partition_name(date(2026, 10, 1)) in existing_partitions()
 
 
 def test_shifts_follow_the_setting():
