@@ -9,6 +9,7 @@ from .views import api_tokens as token_views
 from .views import approvals as approval_views
 from .views import certificates as certificate_views
 from .views import field_trials as field_trial_views
+from .views import floor as floor_views
 from .views import regulator_portal as portal
 from .views import regulators as regulator_views
 from .views import second_factor as second_factor_views
@@ -96,6 +97,14 @@ web_patterns = [
     path("regulator/tables/", portal.regulator_tables, name="regulator-tables"),
     path("regulator/notices/", portal.regulator_notices, name="regulator-notices"),
     path("verify/", verify_views.certificate_verify_page, name="verify"),
+    # The floor watched against theory: the tables now, alarms, monthly statistics
+    path("floor/", floor_views.floor_page, name="floor"),
+    path("floor/alarms/", floor_views.floor_alarms, name="floor-alarms"),
+    path("floor/alarms/<int:pk>/", floor_views.floor_alarm, name="floor-alarm"),
+    path("floor/alarms/<int:pk>/rounds.csv", floor_views.floor_alarm_rounds, name="floor-alarm-rounds"),
+    path("floor/statistics/", floor_views.floor_statistics, name="floor-statistics"),
+    path("regulator/statistics/", floor_views.regulator_statistics, name="regulator-statistics"),
+    path("statistics/<int:pk>/<str:kind>/", floor_views.statistics_file, name="statistics-file"),
 ]
 
 urlpatterns = [

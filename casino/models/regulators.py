@@ -164,6 +164,8 @@ class NoticeKind(models.TextChoices):
     EXPIRED = "expired", _("Expired")
     # The field check raised a drift alarm at a host table during a field trial.
     FIELD_ALARM = "field_alarm", _("Field-trial alarm")
+    # A floor check (return, cards, settlement) raised an alarm at a table or a dealer.
+    FLOOR_ALARM = "floor_alarm", _("Floor alarm")
 
 
 class Notice(AppendOnly):

@@ -83,7 +83,13 @@ def regulated(queryset: QuerySet, user) -> QuerySet:
     Certificates (runs, issued reports) are the regulator's when a filing in its jurisdictions
     rests on them; a packet when it was built for one of its jurisdictions from a run filed there.
     """
-    from certification.models import CertificationRun, IssuedReport, PacketJob
+    from certification.models import (
+        CertificationRun,
+        FloorAlarm,
+        IssuedReport,
+        MonthlyStatistics,
+        PacketJob,
+    )
 
     scope = scope_of(user)
     if scope.everything:
@@ -97,7 +103,9 @@ def regulated(queryset: QuerySet, user) -> QuerySet:
         return queryset.filter(_filed_with(scope, "run"))
     if model is PacketJob:
         return queryset.filter(_filed_with(scope, "run", "jurisdiction"))
-    path = JURISDICTION_PATHS[model]
+    floor_paths = {MonthlyStatistics: "casino_property__jurisdiction",
+                   FloorAlarm: "table__casino_property__jurisdiction"}
+    path = floor_paths.get(model) or JURISDICTION_PATHS[model]
     return queryset.filter(**{f"{path}__in": scope.jurisdiction_ids})
 
 

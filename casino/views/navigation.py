@@ -10,6 +10,7 @@ from django.urls import reverse
 ROUTES = ("home", "logout", "web:variant-list", "web:submission-list", "web:table-list",
           "web:field-list", "web:approval-matrix", "web:notice-list", "web:audit-list",
           "web:regulator-home", "web:regulator-certificates", "web:regulator-tables", "web:regulator-notices",
+          "web:floor", "web:regulator-statistics",
           "web:verify")
 
 

@@ -31,6 +31,7 @@ from .lattice import LatticeLaw, chernoff_below
 from .rounds import SeatLaw
 
 DEFAULT_ALPHA = 0.01
+RECENT_WINDOWS = 8
 
 
 @dataclass(frozen=True)
@@ -112,11 +113,24 @@ class DayLaws:
     def __init__(self, seat: SeatLaw, seats: int):
         self.round = seat.table_law(seats)
         self.cache: dict[int, LatticeLaw | None] = {}
+        self.recent: dict[int, LatticeLaw | None] = {}
 
-    def tails(self, rounds: int, x: float) -> float:
-        if rounds not in self.cache:
-            self.cache[rounds] = self.round.power(rounds)
-        law = self.cache[rounds]
+    def tails(self, rounds: int, x: float, *, keep: bool = True) -> float:
+        """``keep``: remember the law of this many rounds for the next call (False for a
+        window's sum, whose count rarely repeats: memory stays flat)."""
+        if rounds in self.cache:
+            law = self.cache[rounds]
+        elif rounds in self.recent:
+            law = self.recent[rounds]
+        else:
+            law = self.round.power(rounds)
+            if keep:
+                self.cache[rounds] = law
+            else:
+                # The last few windows' laws only (tables sharing a theory often share a count).
+                self.recent[rounds] = law
+                while len(self.recent) > RECENT_WINDOWS:
+                    self.recent.pop(next(iter(self.recent)))
         if law is not None:
             p = 2 * law.smaller_tail(x)
             if p > 1e-9:
@@ -180,7 +194,13 @@ def field_check(days: list[FieldDay], seat: SeatLaw | None = None, *, seats: int
     return FieldReport(alpha, edge, default.seats if default else None, tables, day_level)
 
 
-def _day(d: FieldDay, model: TableModel, level: float) -> DayResult:
+def window_result(window: FieldDay, model: TableModel, level: float) -> DayResult:
+    """Several days' rounds summed into one ``FieldDay`` against the exact law of their sum:
+    the band of a trailing window (a floor's 30 days), at the two-sided ``level``."""
+    return _day(window, model, level, keep=False)
+
+
+def _day(d: FieldDay, model: TableModel, level: float, *, keep: bool = True) -> DayResult:
     # A file holds thousands of days: the rationals are taken apart into integers here, as a
     # Fraction would reduce each intermediate by a gcd. Every float is still one correctly
     # rounded division of the exact numerator by the exact denominator, as float(Fraction) is.
@@ -200,7 +220,7 @@ def _day(d: FieldDay, model: TableModel, level: float) -> DayResult:
     if not (low_n * hold_d <= hold_n * low_d and hold_n * high_d <= high_n * hold_d):
         return DayResult(d, expected, sd, z, 0.0, "impossible")
     # The day's win in seat bets (bet = handle / (rounds x seats)), exact until the float.
-    p = model.laws.tails(d.rounds, hold_n * (d.rounds * model.seats) / hold_d)
+    p = model.laws.tails(d.rounds, hold_n * (d.rounds * model.seats) / hold_d, keep=keep)
     return DayResult(d, expected, sd, z, p, "improbable" if p < level else "")
 
 

@@ -2,6 +2,7 @@
 
 from .field import FieldDay, FieldUpload  # noqa: F401
 from .field_trials import FieldTrialAlarm  # noqa: F401
+from .floor import AlarmCheck, AlarmStatus, CardDayStats, FloorAlarm, MonthlyStatistics  # noqa: F401
 from .packets import PacketJob  # noqa: F401
 from .protection import ProtectionAudit, ProtectionChunk  # noqa: F401
 from .reports import IssuedReport, ReportKind  # noqa: F401

@@ -1,5 +1,6 @@
 """Celery tasks: thin wrappers that load ids and call services (one module per concern)."""
 
+from .floor import floor_check_task, floor_rounds_arrived_task, monthly_statistics_task
 from .packets import final_approval_packet_build_task, packet_build_task
 from .runs import (
     certification_run_begin_task,
@@ -18,6 +19,9 @@ from .system import worker_probe
 from .tuning import tuning_chunk_task, tuning_step_task
 
 __all__ = [
+    "floor_check_task",
+    "floor_rounds_arrived_task",
+    "monthly_statistics_task",
     "approvals_daily_task",
     "certification_run_begin_task",
     "certification_run_complete_task",

@@ -52,6 +52,14 @@ JOBS = (
         {"minute": "45", "hour": "3", "day_of_week": "0"},
         "Weekly: the rollups per table, day, dealer and shift recomputed from the rounds "
         "(idempotent; also run by hand after a restore)."),
+    Job("Floor: return, cards against theory", "certification.floor_check",
+        {"minute": "20", "hour": "*"},
+        "Hourly: each table's and dealer's trailing 30 days against the exact law, and the "
+        "cards against a fair deck, from the rollups; alarms to officers and regulators."),
+    Job("Floor: monthly statistics", "certification.monthly_statistics",
+        {"minute": "30", "hour": "6", "day_of_month": "1"},
+        "Monthly: each property's table-game statistics of the month before, signed PDF and CSV, "
+        "listed for the regulators of its jurisdiction."),
     Job("Sign the audit trail's head", "casino.audit_checkpoint",
         {"minute": "30", "hour": "0"},
         "Daily: a checkpoint of the audit hash chain, signed with the installation's key."),

@@ -13,7 +13,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from certification.models import CertificationRun, IssuedReport
+from certification.models import CertificationRun, IssuedReport, MonthlyStatistics
 from certification.reports.i18n import LANGUAGES
 from certification.reports.packet.manifest import PacketError, verify_archive
 from certification.reports.signing import SignatureCheck
@@ -89,6 +89,14 @@ class Command(BaseCommand):
                 f"({issued.kind}, {LANGUAGES.get(issued.language, issued.language)}), issued {issued.issued_at:%Y-%m-%d %H:%M %Z}, {_signed_by(check)}; "
                 f"SHA-256 {digest}")
             self._status(issued.run)
+            return
+        statistics = MonthlyStatistics.objects.select_related("casino_property").filter(sha256=digest).first()
+        if statistics is not None:
+            self.stdout.write(
+                f"AUTHENTIC: {file} is an unaltered copy of the monthly statistics of "
+                f"{statistics.casino_property.name} for {statistics.month:%Y-%m} "
+                f"({LANGUAGES.get(statistics.language, statistics.language)}), issued "
+                f"{statistics.issued_at:%Y-%m-%d %H:%M %Z}, {_signed_by(check)}; SHA-256 {digest}")
             return
         claim = self._claim(pdf)
         if claim and CertificationRun.objects.filter(certificate_number=claim).exists():

@@ -42,8 +42,11 @@ class _Round:
 class SevenHalfTable:
     """Plays one round from a deck order with the optimal policy of ``result``."""
 
-    def __init__(self, rules: SevenHalfRules, result: ExactResult):
+    def __init__(self, rules: SevenHalfRules, result: ExactResult, *, narrate: bool = True):
         self.rules = rules
+        self.narrate = narrate
+        """False: the steps leave out each hand's cards and total (a floor's rounds need
+        only the cards, the decisions and the net)."""
         self.policy = result.policy
         self.settlement = result.policy.game.settlement
         self.special = rules.special_card
@@ -66,6 +69,8 @@ class SevenHalfTable:
         return hand_total([card_kind(c, self.special) for c in hand], self.rules, dealer=dealer)
 
     def _said(self, hand: list[str], dealer: bool = False) -> str:
+        if not self.narrate:
+            return ""
         t = self.total(hand, dealer)
         cards = ", ".join(card_name(c) for c in hand)
         if t < 0:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from casino.rules.cards import SEVEN_HALF_RANKS, Card, new_deck, parse_card
 from casino.rules.model import SevenHalfRules
@@ -39,7 +40,9 @@ def kind_of(rank: str, suit: str, special: str) -> int:
     return int(rank) - 1
 
 
+@lru_cache(maxsize=4096)
 def card_kind(code: str, special: str) -> int:
+    # Cached: a dealt round asks it of every card many times (a floor deals millions).
     card = parse_card(code)
     return kind_of(card.rank, card.suit, special)
 
