@@ -112,3 +112,16 @@ def power_table(players: int = 200, seed: int = 20261128, most_decisions: int = 
                                  sum(v is not None for v in found), n95, interval, limit,
                                  float(strategist.exposure_gain(kind))))
     return rows
+
+
+PUBLISHED = {
+    ("sette-e-mezzo", HOLE_CARD): PowerRow("sette-e-mezzo", HOLE_CARD, 200, 20261128, 0.05, 200, 171,
+                                           (162, 178), 1500, 0.09957303971766811),
+    ("sette-e-mezzo", PARTNER): PowerRow("sette-e-mezzo", PARTNER, 200, 20261128, 0.05, 200, 1214,
+                                         (1163, 1374), 4000, 0.0003857734211314198),
+    ("siete-y-media", PARTNER): PowerRow("siete-y-media", PARTNER, 200, 20261128, 0.05, 200, 183,
+                                         (172, 204), 4000, 0.0002822795599745823),
+}
+"""``power_table()`` as run with its defaults (200 players a row, seed 20261128, 45 s on one
+core): what the README and the case page's help print, and what the proofs hold a planted
+player to."""

@@ -91,7 +91,7 @@ class ResultsTest:
         return dealer if share > DEALER_SHARE * self.excess and len(self.by_dealer) > 1 else None
 
 
-def test_results(rounds: Iterable[RoundResult], best: Fraction, largest_loss: Fraction,
+def results_by_player(rounds: Iterable[RoundResult], best: Fraction, largest_loss: Fraction,
                  wager_limit: Fraction, *, alpha: float = ALPHA) -> dict[str, ResultsTest]:
     tests: dict[str, ResultsTest] = {}
     for r in rounds:
