@@ -29,9 +29,6 @@ def month():
     return generated, players, results
 
 
-def flags(players):
-    return {(pid, f.kind, f.players) : f for pid, w in players.items() for f in w.findings()}
-
 
 def test_the_hole_card_reader_is_flagged_within_the_power_tables_decisions(month):
     _m, players, _r = month
