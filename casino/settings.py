@@ -210,6 +210,21 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 TABLECERT_MAX_UPLOAD_BYTES = env.int("TABLECERT_MAX_UPLOAD_BYTES", default=50 * 1024 * 1024)
 
+# Rounds from table systems and studios (POST /api/v1/rounds/, casino.services.rounds_ingest).
+TABLECERT_INGEST_MAX_BYTES = env.int("TABLECERT_INGEST_MAX_BYTES", default=16 * 1024 * 1024)
+# Batches written at once across every web process; one more is told to retry (429).
+TABLECERT_INGEST_CONCURRENCY = env.int("TABLECERT_INGEST_CONCURRENCY", default=4)
+TABLECERT_INGEST_RETRY_AFTER = env.int("TABLECERT_INGEST_RETRY_AFTER", default=2)
+# How long a batch waits for another batch of the same table before being told to retry.
+TABLECERT_INGEST_LOCK_WAIT_MS = env.int("TABLECERT_INGEST_LOCK_WAIT_MS", default=5000)
+# Rounds are kept this many months (whole months; older partitions are dropped). 0 keeps all.
+TABLECERT_ROUNDS_RETENTION_MONTHS = env.int("TABLECERT_ROUNDS_RETENTION_MONTHS", default=84)
+# Hours (UTC) at which the floor's shifts start; rollups are kept per shift.
+TABLECERT_SHIFT_STARTS = [int(h) for h in env.list("TABLECERT_SHIFT_STARTS", default=["6", "14", "22"])]
+if sorted(set(TABLECERT_SHIFT_STARTS)) != TABLECERT_SHIFT_STARTS or not all(
+        0 <= h <= 23 for h in TABLECERT_SHIFT_STARTS) or not TABLECERT_SHIFT_STARTS:
+    raise ImproperlyConfigured("TABLECERT_SHIFT_STARTS: increasing hours from 0 to 23, e.g. 6,14,22")
+
 # --- Signing ---------------------------------------------------------------------------
 # Every issued PDF is signed (PAdES) with this key and certificate. The embedded default
 # creates a self-signed pair under var/signing on first use; production names its own and

@@ -20,6 +20,7 @@ from .regulator import (
     RegulatedPacketViewSet,
     RegulatedTableViewSet,
 )
+from .rounds import rounds_ingest
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
 from .tables import TableViewSet
@@ -56,6 +57,7 @@ router.register("regulator/tables", RegulatedTableViewSet, basename="regulator-t
 router.register("regulator/notices", RegulatedNoticeViewSet, basename="regulator-notice")
 
 urlpatterns = [
+    path("rounds/", rounds_ingest, name="rounds-ingest"),
     path("public/certificates/<str:number>/", PublicCertificateView.as_view(), name="public-certificate"),
     path("", include(router.urls)),
 ]

@@ -21,6 +21,7 @@ from .regulators import (
     RegulatorDecision,
     RegulatorSubmission,
 )
+from .rounds import IngestBatch, IngestSource, IngestToken, Round, RoundRollup
 from .submissions import (
     OPEN_SUBMISSION_STATUSES,
     Attachment,
@@ -28,7 +29,15 @@ from .submissions import (
     Submission,
     SubmissionStatus,
 )
-from .tables import BET_TYPES, DEFAULT_LIMITS, SEAT_BOUNDS, TableConfiguration, TableStatus
+from .tables import (
+    BET_TYPES,
+    DEFAULT_LIMITS,
+    SEAT_BOUNDS,
+    StakeLevel,
+    TableChannel,
+    TableConfiguration,
+    TableStatus,
+)
 from .variants import (
     GameVariant,
     Paytable,
@@ -74,6 +83,13 @@ __all__ = [
     "SubmissionStatus",
     "TableConfiguration",
     "TableStatus",
+    "TableChannel",
+    "StakeLevel",
+    "IngestBatch",
+    "IngestSource",
+    "IngestToken",
+    "Round",
+    "RoundRollup",
     "VariantStatus",
     "VersionStatus",
 ]

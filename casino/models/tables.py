@@ -37,6 +37,19 @@ class TableStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")
 
 
+class TableChannel(models.TextChoices):
+    FLOOR = "floor", _("Casino floor")
+    STUDIO = "studio", _("Live studio")
+    ONLINE = "online", _("Online (electronic)")
+
+
+class StakeLevel(models.TextChoices):
+    LOW = "low", _("Low")
+    STANDARD = "standard", _("Standard")
+    HIGH = "high", _("High")
+    VIP = "vip", _("VIP")
+
+
 class TableConfiguration(models.Model):
     table_id = models.CharField(max_length=40, unique=True)
     casino_property = models.ForeignKey(
@@ -75,6 +88,9 @@ class TableConfiguration(models.Model):
     status = models.CharField(
         max_length=20, choices=TableStatus.choices, default=TableStatus.INACTIVE, db_index=True
     )
+    # Regulators watch return per channel and stake level (rounds carry both as dealt).
+    channel = models.CharField(max_length=10, choices=TableChannel.choices, default=TableChannel.FLOOR)
+    stake_level = models.CharField(max_length=20, choices=StakeLevel.choices, default=StakeLevel.STANDARD)
     # Economics: how the floor expects the table to be played (theoretical win, volatility,
     # and the theory a field trial's results are checked against).
     player_mix = models.JSONField(
