@@ -62,8 +62,6 @@ class CaseListApi(APIView):
         cases = SurveillanceCase.objects.all()
         if request.query_params.get("status") in ("open", "closed"):
             cases = cases.filter(status=request.query_params["status"])
-        if request.query_params.get("format") == "csv":
-            return cases_csv(cases)
         return Response([case_row(c) for c in cases[:1000]])
 
     def post(self, request):
@@ -77,6 +75,13 @@ class CaseListApi(APIView):
         except CaseError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         return Response(case_row(case), status=status.HTTP_201_CREATED)
+
+
+class CaseCsvApi(APIView):
+    permission_classes = [SurveillancePermission]
+
+    def get(self, request):
+        return cases_csv(SurveillanceCase.objects.all())
 
 
 class CaseDetailApi(APIView):

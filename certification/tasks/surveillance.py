@@ -1,16 +1,27 @@
 """Surveillance scan task: a thin wrapper around ``certification.services.surveillance``."""
 
 from celery import shared_task
+from django.core.cache import cache
 
-from certification.services.surveillance import surveillance_scan
+SCAN_DELAY = 60
+"""Seconds a table's scan waits after rounds arrive: the batches of that minute are scanned
+once, not once each (a scan replays the table's rounds)."""
 
 
 @shared_task(name="certification.surveillance_scan", acks_late=True, reject_on_worker_lost=True)
 def surveillance_scan_task(table_pk: int) -> int:
+    from certification.services.surveillance import surveillance_scan
+
+    cache.delete(_pending(table_pk))
     return len(surveillance_scan(table_pk=table_pk))
 
 
+def _pending(table_pk: int) -> str:
+    return f"surveillance-scan-pending:{table_pk}"
+
+
 def scan_stored_tables(sender, *, table_pks, **kwargs) -> None:
-    """``rounds_stored`` receiver: the tables that just received rounds are scanned."""
+    """``rounds_stored`` receiver: each table that just received rounds is scanned once soon."""
     for pk in table_pks:
-        surveillance_scan_task.delay(pk)
+        if cache.add(_pending(pk), 1, timeout=SCAN_DELAY * 10):
+            surveillance_scan_task.apply_async((pk,), countdown=SCAN_DELAY)
