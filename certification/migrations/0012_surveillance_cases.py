@@ -6,14 +6,20 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def create_surveillance_role(apps, schema_editor):
+    apps.get_model("auth", "Group").objects.get_or_create(name="Surveillance")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
         ('certification', '0011_certificate_renderings'),
+        ('auth', '0012_alter_user_first_name_max_length'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
+        migrations.RunPython(create_surveillance_role, migrations.RunPython.noop),
         migrations.CreateModel(
             name='SurveilledPlayer',
             fields=[

@@ -135,3 +135,14 @@ def test_the_notice_reaches_the_surveillance_role(table, watcher, django_capture
     with django_capture_on_commit_callbacks(execute=True):
         surveillance_scan(table_pk=table.pk)
     assert [m.to for m in mail.outbox if "Surveillance case" in m.subject] == [[watcher.email]]
+
+
+def test_setup_roles_gives_the_surveillance_role_without_staff(db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    user = UserFactory(username="sue", is_staff=False)
+    call_command("setup_roles", "--user", "sue", "--role", "surveillance", stdout=StringIO())
+    user.refresh_from_db()
+    assert Role.SURVEILLANCE in {g.name for g in user.groups.all()} and not user.is_staff
