@@ -16,6 +16,7 @@ class CaseKind(models.TextChoices):
     PARTNER = "partner", _("Plays on a partner's cards (collusion)")
     RESULTS = "results", _("Results beat the game's exact value (past-posting)")
     DEALER_PARTNER = "dealer_partner", _("A dealer paying a partner")
+    DEALER_RETURN = "dealer_return", _("A dealer whose tables lose beyond theory")
 
 
 class CaseStatus(models.TextChoices):

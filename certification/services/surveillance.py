@@ -14,17 +14,22 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from casino.models import TableConfiguration
+from casino.models import RoundRollup, TableConfiguration
 from casino.permissions import Role
-from casino.rules import rules_from_dict
 from casino.services.audit import audit_record, snapshot
 from casino.services.rounds_ingest import round_record, rounds_for_table
+from certification.floor.returns import group_days, return_alarms, return_check, sum_cells
+from certification.floor.watch import DEFAULT_ALPHA
 from certification.models import CaseNote, SurveillanceCase, SurveilledPlayer
 from certification.models.surveillance import CaseKind, CaseStatus, ClosureReason
+from certification.services.economics import table_rules
+from certification.services.field_checks import table_model
 from certification.services.notifications import notify
 from certification.surveillance.floor import decisions_of, results_of
 from certification.surveillance.players import Finding, PlayerSurveillance
@@ -36,11 +41,6 @@ log = logging.getLogger(__name__)
 
 class CaseError(ValueError):
     """A case action that cannot be taken (closed already, no reason, empty note)."""
-
-
-def table_rules(table: TableConfiguration):
-    version = table.paytable_version or table.variant.paytable.latest_version
-    return rules_from_dict(table.variant.rules_dict(version.payouts))
 
 
 def wager_limit(table: TableConfiguration) -> Fraction | None:
@@ -78,7 +78,54 @@ def surveillance_scan(*, table_pk: int) -> list[SurveillanceCase]:
             if test is None:
                 test = results[outcome.player] = ResultsTest(outcome.player, best, loss, limit)
             test.add(outcome)
-    return _record(table, players, results)
+    return _record(table, players, results) + dealer_scan()
+
+
+DEALER_ALPHA = DEFAULT_ALPHA / 3
+"""The floor watch's share for its dealers (certification.floor.watch): the same check, so a
+dealer case and the floor's dealer alarm rest on one family-wise alpha, not two."""
+
+
+def dealer_scan(alpha: float = DEALER_ALPHA) -> list[SurveillanceCase]:
+    """Every dealer's days, across tables and shifts, against the exact theory of the tables
+    they dealt (the floor watch's return check by dealer: exact day band and CUSUM, the
+    field trial's engine), from the rollups; a dealer whose tables lose beyond theory opens a
+    case. Tables without an economic configuration (player mix, seats) are left out."""
+    rows = (RoundRollup.objects.values("dealer_id", "day", "paytable_version_id", "stake_level", "table_id")
+            .annotate(n=Sum("rounds"), handle=Sum("handle"), net=Sum("net")))
+    tables = {t.pk: t for t in TableConfiguration.objects.select_related("variant", "paytable_version")
+              .filter(pk__in={r["table_id"] for r in rows})}
+    models, pairs, dealers, seen = {}, [], {}, {}
+    for r in rows:
+        group = f"{r['dealer_id']}/{r['paytable_version_id']}/{r['stake_level']}"
+        if group not in models:
+            try:
+                models[group] = table_model(tables[r["table_id"]])
+            except (ValidationError, KeyError):
+                models[group] = None
+        if models[group] is None:
+            continue
+        dealers[group] = r["dealer_id"]
+        seen.setdefault(group, set()).add(tables[r["table_id"]].table_id)
+        pairs.append((group, r["day"], r["n"], Fraction(r["handle"]), -Fraction(r["net"])))
+    cells = sum_cells(pairs)
+    if not cells:
+        return []
+    models = {g: m for g, m in models.items() if m is not None and any(k[0] == g for k in cells)}
+    opened = []
+    with transaction.atomic():
+        for alarm in return_alarms(return_check(group_days(cells), models, alpha)):
+            dealer = dealers[alarm.group]
+            evidence = {"test": "return_by_dealer", "statistic": alarm.z, "threshold": None, "alpha": alpha,
+                        "group": alarm.group, "alarm": alarm.test, "first_day": alarm.first_day.isoformat(),
+                        "key_decisions": [],
+                        "timeline": [{"round": alarm.first_day.isoformat(), "event": "evidence starts"},
+                                     {"round": alarm.alarm_day.isoformat(), "event": alarm.test}]}
+            case = _case_for(CaseKind.DEALER_RETURN, dealer, [], dealer, evidence, sorted(seen[alarm.group]),
+                             [dealer])
+            if case is not None:
+                opened.append(case)
+    return opened
 
 
 @transaction.atomic
@@ -141,10 +188,9 @@ def _notice(case: SurveillanceCase) -> None:
     users = get_user_model().objects.filter(is_active=True, groups__name=Role.SURVEILLANCE)
     to = sorted({u.email for u in users if u.email})
     notify(subject=_("Surveillance case %(id)s: %(kind)s") % {"id": case.pk, "kind": case.get_kind_display()},
-           body=_("A case was opened on %(subject)s (pseudonymous). Evidence: statistic %(statistic).2f "
-                  "against the threshold %(threshold).2f.") % {
-               "subject": case.subject, "statistic": case.evidence.get("statistic", 0.0),
-               "threshold": case.evidence.get("threshold", 0.0)},
+           body=_("A case was opened on %(subject)s (pseudonymous ids): %(kind)s. The evidence, its "
+                  "statistic and threshold are on the case page.") % {
+               "subject": case.subject, "kind": case.get_kind_display()},
            to=to)
 
 

@@ -146,3 +146,31 @@ def test_setup_roles_gives_the_surveillance_role_without_staff(db):
     call_command("setup_roles", "--user", "sue", "--role", "surveillance", stdout=StringIO())
     user.refresh_from_db()
     assert Role.SURVEILLANCE in {g.name for g in user.groups.all()} and not user.is_staff
+
+
+def test_a_dealer_whose_tables_lose_beyond_theory_gets_a_case(table, adam, watcher):
+    """The floor watch's return check by dealer, from the rollups of two tables: dealer D-9
+    pays out 30 % of the handle on every shift, D-1 and D-2 hold the exact edge."""
+    import datetime as dt
+    from decimal import Decimal
+
+    from casino.models import RoundRollup
+    from certification.services.field_checks import table_model
+    from certification.services.surveillance import dealer_scan
+
+    second = make_table(admin=adam, variant=table.variant, table_id="T-02")
+    edge = float(table_model(table).seat.house_edge)
+    start = dt.datetime(2026, 11, 2, 8, tzinfo=dt.UTC)
+    for t in (table, second):
+        for day in range(10):
+            for dealer in ("D-1", "D-2", "D-9"):
+                handle = Decimal(4000)
+                win = handle * Decimal(str(round(edge, 4))) if dealer != "D-9" else -handle * Decimal("0.3")
+                when = start + dt.timedelta(days=day)
+                RoundRollup.objects.create(table=t, day=when.date(), dealer_id=dealer, shift=0,
+                                           paytable_version_id=t.paytable_version_id, stake_level="standard",
+                                           channel="floor", rounds=100, hands=400, handle=handle, net=-win,
+                                           first_played_at=when, last_played_at=when)
+    opened = dealer_scan()
+    assert [(c.kind, c.dealer_id, sorted(c.tables)) for c in opened] == [("dealer_return", "D-9", ["T-01", "T-02"])]
+    assert dealer_scan() == []  # the open case is brought up to date, not opened twice
