@@ -174,3 +174,16 @@ def test_a_dealer_whose_tables_lose_beyond_theory_gets_a_case(table, adam, watch
     opened = dealer_scan()
     assert [(c.kind, c.dealer_id, sorted(c.tables)) for c in opened] == [("dealer_return", "D-9", ["T-01", "T-02"])]
     assert dealer_scan() == []  # the open case is brought up to date, not opened twice
+
+
+@pytest.mark.parametrize("language", ["it", "es"])
+def test_surveillance_pages_show_no_english_sentence_in_italian_or_spanish(scanned, client, watcher, language):
+    from tests.web.test_pages_in_italian_and_spanish import english_left, visible_text
+
+    client.force_login(watcher)
+    case = scanned[0]
+    for url in ("/surveillance/cases/", f"/surveillance/cases/{case.pk}/", f"/surveillance/players/{READER}/",
+                "/surveillance/rounds/T-01/T-01-000001/"):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=f"{language},en;q=0.5")
+        assert response.status_code == 200, url
+        assert english_left(visible_text(response), language) == [], url
