@@ -13,20 +13,25 @@ test needs that law, not each dealer's hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal
 from fractions import Fraction
-from itertools import accumulate
 
 from casino.rules.cards import SEVEN_HALF_RANKS, new_deck
 from casino.rules.model import SevenHalfRules
+from casino.rules.rounds import Round, Seat
 from certification.odds.results import PlayerView
+from certification.odds.seven_half.replay import settle_round
+from certification.odds.seven_half.settle import Settlement
 from certification.odds.simulation.strategies import DealerMimic, card_total2
 
 from .results import RoundResult
 from .strategies import DecisionPoint, Strategist
 
-BUST = 16
+SEVEN_AND_A_HALF = 15
+"""In half points: a hand at 7 1/2 or beyond (a bust) takes no more decisions."""
+START = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
 ORDINARY, OPTIMAL, BAD, MIMIC, HOLE_READER, SIGNALLER, PAST_POSTER, DEALERS_PARTNER = (
     "ordinary", "optimal", "bad", "mimic", "hole_reader", "signaller", "past_poster",
     "dealers_partner")
@@ -101,15 +106,16 @@ def clean_plan(seed: int, tables: int = 4, seats: int = 5) -> Plan:
 
 
 class Dealing:
-    def __init__(self, strategist: Strategist, seed: int):
+    def __init__(self, strategist: Strategist, seed: int, *, settle: bool = True):
         self.s = strategist
         self.rules: SevenHalfRules = strategist.rules
         self.rng = random.Random(seed)
         self.deck = [c.code for c in new_deck(SEVEN_HALF_RANKS, self.rules.decks)]
         self.mimic = DealerMimic(self.rules)
-        self.law = _laws(strategist)
+        self.settlement = Settlement(self.rules) if settle else None
 
     def month(self, plan: Plan) -> Month:
+        """Every day, table and round of ``plan``, in time order."""
         out = Month(behaviours=plan.behaviours, crooked_dealer=plan.crooked_dealer)
         number = 0
         for day in range(plan.days):
@@ -138,30 +144,33 @@ class Dealing:
               seated: tuple[str, ...]) -> None:
         stock = self.deck[:]
         self.rng.shuffle(stock)
-        hole = stock.pop()
         firsts = {pid: stock.pop() for pid in seated}
+        hole = stock.pop()
+        cards, taken = [*firsts.values(), hole], []
         for pid in seated:
             b = plan.behaviours[pid]
             partners = tuple((o, firsts[o]) for o in seated if o != pid)
-            self.hand(out, b, pid, table, dealer, round_id, hole, firsts[pid], partners, stock)
-            self.settle(out, plan, b, pid, table, dealer, round_id)
+            taken.append(self.hand(out, b, pid, table, dealer, round_id, hole, firsts[pid], partners,
+                                   stock, cards))
+        if self.settlement is not None:
+            self.settle(out, plan, round_id, table, dealer, seated, taken, cards + stock[::-1])
 
-    def hand(self, out, b, pid, table, dealer, round_id, hole, first, partners, stock) -> None:
-        cards, exchanges = (first,), 0
-        while card_total2(cards, self.rules) < BUST and stock:
-            point = DecisionPoint(round_id, table, dealer, pid, cards, "", exchanges, hole, partners)
+    def hand(self, out, b, pid, table, dealer, round_id, hole, first, partners, stock, cards) -> list[str]:
+        hand, exchanges, taken = (first,), 0, []
+        while card_total2(hand, self.rules) < SEVEN_AND_A_HALF and stock:
+            point = DecisionPoint(round_id, table, dealer, pid, hand, "", exchanges, hole, partners)
             action = self.choose(b, point)
-            if action == "exchange" and (len(cards) != 1 or cards[0][0] != "4"
+            if action == "exchange" and (len(hand) != 1 or hand[0][0] != "4"
                                          or exchanges >= self.rules.four_exchange_max):
                 action = "hit"
-            out.decisions.append(DecisionPoint(round_id, table, dealer, pid, cards, action,
+            out.decisions.append(DecisionPoint(round_id, table, dealer, pid, hand, action,
                                                exchanges, hole, partners))
-            if action == "exchange":
-                cards, exchanges = (stock.pop(),), exchanges + 1
-            elif action == "hit":
-                cards = (*cards, stock.pop())
-            else:
-                return
+            taken.append(action)
+            if action == "stand":
+                break
+            cards.append(stock.pop())
+            hand, exchanges = ((cards[-1],), exchanges + 1) if action == "exchange" else ((*hand, cards[-1]), exchanges)
+        return taken
 
     def choose(self, b: Behaviour, point: DecisionPoint) -> str:
         s = self.s
@@ -177,36 +186,31 @@ class Dealing:
             return _other(intended)
         return intended
 
-    def settle(self, out, plan: Plan, b: Behaviour, pid, table, dealer, round_id) -> None:
-        net = self.law[HOLE_READER if b.kind == HOLE_READER else ORDINARY](self.rng)
-        wager = Fraction(1)
-        if b.kind == PAST_POSTER and net > 0 and self.rng.random() < 0.5:
-            wager = Fraction(3)  # chips added once the result is known
-            net *= 3
-        if b.kind == DEALERS_PARTNER and dealer == plan.crooked_dealer and net < 0 \
-                and self.rng.random() < plan.overpay:
-            net = Fraction(1)
-        out.results.append(RoundResult(round_id, table, dealer, pid, wager, net))
+    def settle(self, out: Month, plan: Plan, round_id: str, table: str, dealer: str,
+               seated: tuple[str, ...], taken: list[list[str]], cards: list[str]) -> None:
+        seats = [Seat(seat=i + 1, wagers={"ante": Decimal(1)}, net=Decimal(0), player=pid, decisions=t)
+                 for i, (pid, t) in enumerate(zip(seated, taken, strict=True))]
+        draft = Round(table=table, round_id=round_id, time=START, dealer=dealer, seats=seats,
+                      net=Decimal(0), cards=cards)
+        for pid, net in zip(seated, self._nets(draft), strict=True):
+            b, wager = plan.behaviours[pid], Fraction(1)
+            if b.kind == PAST_POSTER and net > 0 and self.rng.random() < 0.5:
+                wager, net = Fraction(3), net * 3  # chips added once the result is known
+            if (b.kind == DEALERS_PARTNER and dealer == plan.crooked_dealer and net < 0
+                    and self.rng.random() < plan.overpay):
+                net = Fraction(1)
+            out.results.append(RoundResult(round_id, table, dealer, pid, wager, net))
+
+    def _nets(self, draft: Round) -> list[Fraction]:
+        """The engine's settlement; the dealer's cards beyond those it draws are left out."""
+        while True:
+            try:
+                return settle_round(self.rules, draft, self.settlement)
+            except ValueError as exc:
+                if "beyond" not in str(exc):
+                    raise
+                del draft.cards[-int(str(exc).split(": ", 1)[1].split(" ")[0]):]
 
 
 def _other(action: str) -> str:
     return "stand" if action in ("hit", "exchange") else "hit"
-
-
-_LAWS: dict[int, dict[str, Callable[[random.Random], Fraction]]] = {}
-
-
-def _laws(strategist: Strategist) -> dict[str, Callable[[random.Random], Fraction]]:
-    """Samplers of the exact laws (ordinary play and the hole-card reader's), once per strategist."""
-    found = _LAWS.get(id(strategist))
-    if found is None:
-        found = _LAWS[id(strategist)] = {}
-        for kind, seen in ((ORDINARY, False), (HOLE_READER, True)):
-            nets, weights = zip(*sorted(strategist.outcomes(seen).items()), strict=True)
-            cumulative = list(accumulate(float(w) for w in weights))
-            found[kind] = _sampler(list(nets), cumulative)
-    return found
-
-
-def _sampler(nets: list[Fraction], cumulative: list[float]) -> Callable[[random.Random], Fraction]:
-    return lambda rng: rng.choices(nets, cum_weights=cumulative)[0]

@@ -1,5 +1,9 @@
 """A generated month: each planted cheat flagged with the right kind, within the power table's
-decisions, and no one else (perfect, bad, dealer-mimicking and ordinary players)."""
+decisions, and no one else (perfect, bad, dealer-mimicking and ordinary players).
+
+"Within the power table's decisions": by the upper end of the 95 % interval of the decisions
+by which 95 % of informed players are flagged (one planted player may be among the 5 %
+flagged later; the interval's end allows for the table's own sampling error, no more)."""
 
 from __future__ import annotations
 
@@ -33,7 +37,7 @@ def month():
 def test_the_hole_card_reader_is_flagged_within_the_power_tables_decisions(month):
     _m, players, _r = month
     found = [f for f in players["P-hole"].findings() if f.kind == "hole_card"]
-    assert found and found[0].decisions <= PUBLISHED[("sette-e-mezzo", "hole_card")].decisions_95
+    assert found and found[0].decisions <= PUBLISHED[("sette-e-mezzo", "hole_card")].interval[1]
     f = found[0]
     assert f.statistic >= f.threshold and f.key_decisions
     assert all(k.informed != k.public and k.taken == k.informed for k in f.key_decisions)
@@ -42,7 +46,7 @@ def test_the_hole_card_reader_is_flagged_within_the_power_tables_decisions(month
 
 def test_the_signalling_pair_is_flagged_as_partners(month):
     _m, players, _r = month
-    limit = PUBLISHED[("sette-e-mezzo", "partner")].decisions_95
+    limit = PUBLISHED[("sette-e-mezzo", "partner")].interval[1]
     pair = [f for pid in ("P-sig-a", "P-sig-b") for f in players[pid].findings()]
     assert pair and all(f.kind == "partner" and set(f.players) == {"P-sig-a", "P-sig-b"} for f in pair)
     assert min(f.decisions for f in pair) <= limit
