@@ -214,7 +214,9 @@ def _decision_evidence(f: Finding) -> dict[str, Any]:
 def _results_evidence(t: ResultsTest) -> dict[str, Any]:
     return {
         "test": "results_e_process", "statistic": t.log_e, "threshold": t.threshold, "alpha": t.alpha,
-        "rounds": t.rounds, "decisions": t.flagged_at, "value_units": _units(t.excess),
+        "rounds": t.rounds, "decisions": t.flagged_at,
+        # The excess is in chips; in units it is counted at the player's average wager.
+        "value_units": _units(t.excess * t.rounds / t.wagered if t.wagered else t.excess),
         "value_money": _units(t.excess), "key_decisions": [],
         "by_dealer": {d: _units(x) for d, x in sorted(t.by_dealer.items())},
         "timeline": [{"round": t.first_round, "event": "first round"},
