@@ -13,6 +13,7 @@ PURE_PACKAGES = [
     "certification.odds.tuner",
     "certification.protection",
     "certification.economics",
+    "certification.surveillance",
 ]
 
 SCRIPT = """
