@@ -15,8 +15,10 @@ class Role:
     AUDITOR = "Auditor"
     # A regulator's staff: reads what was filed in its own jurisdictions, nothing else.
     REGULATOR = "Regulator"
+    # Floor surveillance staff: read rounds, open, annotate and close cases; nothing else.
+    SURVEILLANCE = "Surveillance"
     BACK_OFFICE = (OFFICER, REVIEWER, ADMIN, AUDITOR)
-    ALL = (*BACK_OFFICE, REGULATOR)
+    ALL = (*BACK_OFFICE, REGULATOR, SURVEILLANCE)
 
 
 def roles_setup() -> list[Group]:
@@ -95,6 +97,9 @@ CAN_MANAGE_PROPERTIES = (Role.ADMIN,)
 # Asking for final approval after a field trial: admins, and the variant's own compliance
 # officers (its owner or whoever submitted the version; checked on top).
 CAN_REQUEST_FINAL_APPROVAL = (Role.OFFICER, Role.ADMIN)
+# Surveillance cases and the rounds behind them: the surveillance role alone (no back-office
+# role reads them, and the surveillance role reads nothing else).
+CAN_SURVEIL = (Role.SURVEILLANCE,)
 
 
 class RolePermission(permissions.BasePermission):

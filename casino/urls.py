@@ -13,6 +13,7 @@ from .views import floor as floor_views
 from .views import regulator_portal as portal
 from .views import regulators as regulator_views
 from .views import second_factor as second_factor_views
+from .views import surveillance as surveillance_views
 from .views import tuning as tuning_views
 from .views import verify as verify_views
 from .views.table_rounds import table_rounds_upload
@@ -21,6 +22,13 @@ handler403 = "casino.views.errors.forbidden"
 handler404 = "casino.views.errors.not_found"
 
 web_patterns = [
+    path("surveillance/cases/", surveillance_views.case_list, name="surveillance-cases"),
+    path("surveillance/cases/<int:pk>/", surveillance_views.case_detail, name="surveillance-case"),
+    path("surveillance/cases/<int:pk>/notes/", surveillance_views.case_note, name="surveillance-case-note"),
+    path("surveillance/cases/<int:pk>/close/", surveillance_views.case_closure, name="surveillance-case-close"),
+    path("surveillance/players/<str:player_id>/", surveillance_views.player_detail, name="surveillance-player"),
+    path("surveillance/rounds/<str:table_id>/<str:round_id>/", surveillance_views.round_detail,
+         name="surveillance-round"),
     # Variants and their paytables
     path("variants/", views.variant_list, name="variant-list"),
     path("variants/new/", views.variant_new, name="variant-new"),

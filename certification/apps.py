@@ -8,8 +8,11 @@ class CertificationConfig(AppConfig):
 
     def ready(self) -> None:
         from casino.services.rounds_ingest import rounds_stored
+        from certification.tasks.surveillance import scan_stored_tables
 
         rounds_stored.connect(_rounds_arrived, dispatch_uid="floor_rounds_arrived")
+        # Rounds stored on the floor are scanned for advantage play as they arrive.
+        rounds_stored.connect(scan_stored_tables, dispatch_uid="surveillance_scan")
 
 
 def _rounds_arrived(sender, batch, table_pks, **kwargs) -> None:

@@ -23,6 +23,7 @@ from .regulator import (
 from .rounds import rounds_ingest
 from .runs import AuditEventViewSet, CertificationRunViewSet
 from .submissions import SubmissionViewSet
+from .surveillance import CaseCsvApi, CaseDetailApi, CaseListApi
 from .tables import TableViewSet
 from .tokens import ApiTokenViewSet
 from .tuning import TuningJobViewSet
@@ -58,6 +59,9 @@ router.register("regulator/notices", RegulatedNoticeViewSet, basename="regulator
 
 urlpatterns = [
     path("rounds/", rounds_ingest, name="rounds-ingest"),
+    path("surveillance/cases/", CaseListApi.as_view(), name="surveillance-cases"),
+    path("surveillance/cases.csv", CaseCsvApi.as_view(), name="surveillance-cases-csv"),
+    path("surveillance/cases/<int:pk>/", CaseDetailApi.as_view(), name="surveillance-case"),
     path("public/certificates/<str:number>/", PublicCertificateView.as_view(), name="public-certificate"),
     path("", include(router.urls)),
 ]

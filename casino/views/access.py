@@ -25,6 +25,7 @@ ROLE_LABELS = {
     Role.ADMIN: _("Admin"),
     Role.AUDITOR: _("Auditor"),
     Role.REGULATOR: _("Regulator"),
+    Role.SURVEILLANCE: _("Surveillance"),
 }
 
 
@@ -81,6 +82,10 @@ class Abilities:
     @property
     def tune(self) -> bool:
         return self._any(perms.CAN_TUNE)
+
+    @property
+    def surveil(self) -> bool:
+        return self._any(perms.CAN_SURVEIL)
 
     @property
     def regulate(self) -> bool:

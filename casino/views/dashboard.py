@@ -78,6 +78,8 @@ def home(request: HttpRequest) -> HttpResponse:
     can = abilities(request.user)
     if can.regulate:
         return redirect("web:regulator-home")
+    if can.surveil and not can.read:
+        return redirect("web:surveillance-cases")
     context: dict = {}
     if can.author or can.submit:
         context["officer"] = _officer(request.user)

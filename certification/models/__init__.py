@@ -9,4 +9,5 @@ from .reports import IssuedReport, ReportKind  # noqa: F401
 from .runs import CertificationRun, RunStatus  # noqa: F401
 from .shuffles import ShuffleCertification, ShuffleLog, SummaryReport  # noqa: F401
 from .simulation import SimulationChunk, SimulationRun  # noqa: F401
+from .surveillance import CaseNote, SurveillanceCase, SurveilledPlayer  # noqa: F401
 from .tuning import TuningEvaluation, TuningJob  # noqa: F401

@@ -18,6 +18,8 @@ def test_the_data_migrations_create_the_role_groups():
     Group.objects.filter(name__in=Role.ALL).delete()
     migration.create_roles(django_apps, None)
     importlib.import_module("casino.migrations.0016_regulator_scopes").create_regulator_role(django_apps, None)
+    importlib.import_module("certification.migrations.0013_surveillance_cases").create_surveillance_role(
+        django_apps, None)
     assert set(Group.objects.values_list("name", flat=True)) >= set(Role.ALL)
 
 

@@ -14,6 +14,7 @@ PURE_PACKAGES = [
     "certification.protection",
     "certification.economics",
     "certification.floor",
+    "certification.surveillance",
 ]
 
 SCRIPT = """

@@ -86,6 +86,9 @@ class Command(BaseCommand):
             # Never staff: the admin site shows every jurisdiction's records.
             regulator_scope_grant(user=account, jurisdictions=scopes)
             role = f"{role} of {', '.join(j.code for j in scopes)}"
+        elif role == Role.SURVEILLANCE:
+            # Never staff either: the surveillance role reads its cases and rounds, nothing else.
+            account.groups.add(Group.objects.get(name=role))
         else:
             account.groups.add(Group.objects.get(name=role))
             # The admin site only admits staff; every back-office role works there, read-only or not.
