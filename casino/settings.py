@@ -342,7 +342,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
     # Certification runs, simulations, tuning jobs and packet jobs share one status set.
     "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "certification.models.runs.RunStatus",
-                            "DecisionStatusEnum": "casino.models.regulators.DecisionStatus"},
+                            "DecisionStatusEnum": "casino.models.regulators.DecisionStatus",
+                            "SurveillanceCaseKindEnum": "certification.models.surveillance.CaseKind"},
 }
 
 EMAIL_BACKEND = env.str(

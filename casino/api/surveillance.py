@@ -6,6 +6,8 @@ import csv
 import io
 
 from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,7 +15,7 @@ from rest_framework.views import APIView
 from casino.permissions import CAN_SURVEIL, has_role
 from certification.models import SurveillanceCase, SurveilledPlayer
 from certification.models.surveillance import CaseKind
-from certification.services.surveillance import CaseError, case_open
+from certification.services.surveillance_cases import CaseError, case_open
 
 CSV_COLUMNS = ("id", "kind", "subject", "players", "dealer_id", "status", "opened_at", "statistic",
                "threshold", "value_units", "tables", "dealers", "closed_at", "closure_reason")
@@ -55,15 +57,36 @@ class OpenCase(serializers.Serializer):
     note = serializers.CharField(max_length=4000, required=False, allow_blank=True, default="")
 
 
+class CaseRow(serializers.Serializer):
+    """The shape of ``case_row``: what the list, the CSV and a case's page say of a case."""
+
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=CaseKind.choices)
+    subject = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    dealer_id = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+    opened_at = serializers.DateTimeField()
+    statistic = serializers.FloatField(allow_null=True)
+    threshold = serializers.FloatField(allow_null=True)
+    value_units = serializers.CharField(allow_null=True, help_text="exact value gained, as a fraction")
+    tables = serializers.ListField(child=serializers.CharField())
+    dealers = serializers.ListField(child=serializers.CharField())
+    closed_at = serializers.DateTimeField(allow_null=True)
+    closure_reason = serializers.CharField(allow_null=True)
+
+
 class CaseListApi(APIView):
     permission_classes = [SurveillancePermission]
 
+    @extend_schema(responses=CaseRow(many=True), operation_id="surveillance_cases_list")
     def get(self, request):
         cases = SurveillanceCase.objects.all()
         if request.query_params.get("status") in ("open", "closed"):
             cases = cases.filter(status=request.query_params["status"])
         return Response([case_row(c) for c in cases[:1000]])
 
+    @extend_schema(request=OpenCase, responses={201: CaseRow}, operation_id="surveillance_case_open")
     def post(self, request):
         data = OpenCase(data=request.data)
         data.is_valid(raise_exception=True)
@@ -80,6 +103,7 @@ class CaseListApi(APIView):
 class CaseCsvApi(APIView):
     permission_classes = [SurveillancePermission]
 
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR}, operation_id="surveillance_cases_csv")
     def get(self, request):
         return cases_csv(SurveillanceCase.objects.all())
 
@@ -87,6 +111,7 @@ class CaseCsvApi(APIView):
 class CaseDetailApi(APIView):
     permission_classes = [SurveillancePermission]
 
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="surveillance_case_detail")
     def get(self, request, pk: int):
         case = SurveillanceCase.objects.filter(pk=pk).first()
         if case is None:

@@ -18,7 +18,6 @@ from casino.services.regulator_scope import regulated
 from casino.services.rounds_ingest import round_record, rounds_for_table
 from certification.models import AlarmStatus, FloorAlarm, MonthlyStatistics
 from certification.services.floor_alarms import NEXT, floor_alarm_move
-from certification.services.floor_page import floor_now
 
 from . import svg
 from .access import page, paginate, readable
@@ -31,6 +30,9 @@ ROUNDS_EXPORT_LIMIT = 50_000
 
 @readable
 def floor_page(request: HttpRequest) -> HttpResponse:
+    # Imported here: the web process starts without the numerical libraries the checks load.
+    from certification.services.floor_page import floor_now
+
     tables = [{"now": t, "chart": svg.control_chart(t.series, t.drift_date)} for t in floor_now()]
     open_alarms = FloorAlarm.objects.exclude(status=AlarmStatus.CLOSED).select_related("table")[:20]
     return page(request, "floor/floor.html", {"tables": tables, "alarms": open_alarms, "section": "floor"})

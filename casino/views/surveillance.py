@@ -14,9 +14,7 @@ from casino.permissions import CAN_SURVEIL
 from casino.services.rounds_ingest import round_record
 from certification.models import SurveillanceCase, SurveilledPlayer
 from certification.models.surveillance import CaseKind, CaseStatus, ClosureReason
-from certification.services.surveillance import CaseError, case_annotate, case_close
-from certification.surveillance.power import PUBLISHED
-from certification.surveillance.sequential import ALPHA, BETA, THETA1
+from certification.services.surveillance_cases import CaseError, case_annotate, case_close
 
 from .access import page, paginate, role_required
 
@@ -42,6 +40,11 @@ def case_list(request: HttpRequest) -> HttpResponse:
 
 @surveillance_only
 def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    # The engine's constants are read here, not at import: the web process starts without
+    # the numerical libraries the surveillance engine loads.
+    from certification.surveillance.power import PUBLISHED
+    from certification.surveillance.sequential import ALPHA, BETA, THETA1
+
     case = get_object_or_404(SurveillanceCase, pk=pk)
     return page(request, "surveillance/case.html", {
         "case": case, "evidence": case.evidence, "notes": case.notes.select_related("author"),

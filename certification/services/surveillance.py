@@ -1,10 +1,11 @@
-"""Surveillance on the floor's rounds: scan a table, open cases, annotate and close them.
+"""Surveillance on the floor's rounds: scan a table and its dealers, open cases.
 
 A scan replays the table's rounds in time order through the pure tests
 (certification.surveillance): each player's paired Wald tests and his results test, rebuilt
 from the rounds each time, so a scan is idempotent and a lost one is made good by the next.
 A new flag opens a case (one open case per kind and subject), audited and announced to the
-surveillance role; an open case's evidence is brought up to date.
+surveillance role; an open case's evidence is brought up to date. Cases are worked in
+surveillance_cases (which the pages import without the engines).
 """
 
 from __future__ import annotations
@@ -13,34 +14,26 @@ import logging
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from casino.models import RoundRollup, TableConfiguration
-from casino.permissions import Role
-from casino.services.audit import audit_record, snapshot
 from casino.services.rounds_ingest import round_record, rounds_for_table
 from certification.floor.returns import group_days, return_alarms, return_check, sum_cells
 from certification.floor.watch import DEFAULT_ALPHA
-from certification.models import CaseNote, SurveillanceCase, SurveilledPlayer
-from certification.models.surveillance import CaseKind, CaseStatus, ClosureReason
+from certification.models import SurveillanceCase, SurveilledPlayer
+from certification.models.surveillance import CaseKind
 from certification.services.economics import table_rules
 from certification.services.field_checks import table_model
-from certification.services.notifications import notify
+from certification.services.surveillance_cases import case_for_finding
 from certification.surveillance.floor import decisions_of, results_of
 from certification.surveillance.players import Finding, PlayerSurveillance
 from certification.surveillance.results import ResultsTest
 from certification.surveillance.strategies import Strategist, UnsupportedGame
 
 log = logging.getLogger(__name__)
-
-
-class CaseError(ValueError):
-    """A case action that cannot be taken (closed already, no reason, empty note)."""
 
 
 def wager_limit(table: TableConfiguration) -> Fraction | None:
@@ -121,7 +114,7 @@ def dealer_scan(alpha: float = DEALER_ALPHA) -> list[SurveillanceCase]:
                         "key_decisions": [],
                         "timeline": [{"round": alarm.first_day.isoformat(), "event": "evidence starts"},
                                      {"round": alarm.alarm_day.isoformat(), "event": alarm.test}]}
-            case = _case_for(CaseKind.DEALER_RETURN, dealer, [], dealer, evidence, sorted(seen[alarm.group]),
+            case = case_for_finding(CaseKind.DEALER_RETURN, dealer, [], dealer, evidence, sorted(seen[alarm.group]),
                              [dealer])
             if case is not None:
                 opened.append(case)
@@ -147,7 +140,7 @@ def _record(table, players: dict[str, PlayerSurveillance], results: dict[str, Re
     opened = []
     for watch in players.values():
         for finding in watch.findings():
-            case = _case_for(CaseKind(finding.kind), "+".join(sorted(finding.players)),
+            case = case_for_finding(CaseKind(finding.kind), "+".join(sorted(finding.players)),
                              sorted(finding.players), "", _decision_evidence(finding),
                              finding.tables, finding.dealers)
             if case is not None:
@@ -157,41 +150,11 @@ def _record(table, players: dict[str, PlayerSurveillance], results: dict[str, Re
             continue
         dealer = test.partner_dealer or ""
         subject = f"{test.player}@{dealer}" if dealer else test.player
-        case = _case_for(CaseKind(test.kind), subject, [test.player], dealer, _results_evidence(test),
+        case = case_for_finding(CaseKind(test.kind), subject, [test.player], dealer, _results_evidence(test),
                          list(test.tables), sorted(test.by_dealer))
         if case is not None:
             opened.append(case)
     return opened
-
-
-def _case_for(kind, subject, players, dealer, evidence, tables, dealers) -> SurveillanceCase | None:
-    """Opens a case, or brings an open one's evidence up to date (None then)."""
-    case = SurveillanceCase.objects.select_for_update().filter(
-        kind=kind, subject=subject, status=CaseStatus.OPEN).first()
-    if case is not None:
-        if case.evidence != evidence:
-            before = snapshot(case)
-            case.evidence, case.tables, case.dealers = evidence, tables, dealers
-            case.save(update_fields=["evidence", "tables", "dealers"])
-            audit_record(actor=None, action="surveillance.case_updated", obj=case, before=before,
-                         after=snapshot(case), message=_("evidence brought up to date by the scan"))
-        return None
-    case = SurveillanceCase.objects.create(kind=kind, subject=subject, players=players, dealer_id=dealer,
-                                           evidence=evidence, tables=tables, dealers=dealers)
-    audit_record(actor=None, action="surveillance.case_opened", obj=case, before=None, after=snapshot(case),
-                 message=str(case))
-    _notice(case)
-    return case
-
-
-def _notice(case: SurveillanceCase) -> None:
-    users = get_user_model().objects.filter(is_active=True, groups__name=Role.SURVEILLANCE)
-    to = sorted({u.email for u in users if u.email})
-    notify(subject=_("Surveillance case %(id)s: %(kind)s") % {"id": case.pk, "kind": case.get_kind_display()},
-           body=_("A case was opened on %(subject)s (pseudonymous ids): %(kind)s. The evidence, its "
-                  "statistic and threshold are on the case page.") % {
-               "subject": case.subject, "kind": case.get_kind_display()},
-           to=to)
 
 
 def _units(value: Fraction) -> dict[str, Any]:
@@ -222,46 +185,3 @@ def _results_evidence(t: ResultsTest) -> dict[str, Any]:
         "timeline": [{"round": t.first_round, "event": "first round"},
                      {"round": t.flag_round, "event": "threshold reached"}],
     }
-
-
-@transaction.atomic
-def case_annotate(*, case: SurveillanceCase, actor, text: str) -> CaseNote:
-    text = (text or "").strip()
-    if not text:
-        raise CaseError(_("a note needs some text"))
-    note = CaseNote.objects.create(case=case, author=actor, text=text[:4000])
-    audit_record(actor=actor, action="surveillance.case_annotated", obj=case, before=None,
-                 after={"note": note.pk, "text": note.text})
-    return note
-
-
-@transaction.atomic
-def case_close(*, case: SurveillanceCase, actor, reason: str, note: str = "") -> SurveillanceCase:
-    case = SurveillanceCase.objects.select_for_update().get(pk=case.pk)
-    if case.status != CaseStatus.OPEN:
-        raise CaseError(_("this case is closed already"))
-    if reason not in ClosureReason.values:
-        raise CaseError(_("choose a reason to close the case"))
-    before = snapshot(case)
-    case.status, case.closed_at, case.closed_by = CaseStatus.CLOSED, timezone.now(), actor
-    case.closure_reason, case.closure_note = reason, (note or "").strip()[:4000]
-    case.save()
-    audit_record(actor=actor, action="surveillance.case_closed", obj=case, before=before, after=snapshot(case),
-                 message=case.get_closure_reason_display())
-    return case
-
-
-@transaction.atomic
-def case_open(*, actor, player_id: str, kind: str, note: str = "") -> SurveillanceCase:
-    """A case opened by hand on a player the scans know (SurveilledPlayer.DoesNotExist if not)."""
-    player = SurveilledPlayer.objects.get(player_id=player_id)
-    if kind not in CaseKind.values:
-        raise CaseError(_("unknown kind of case"))
-    if SurveillanceCase.objects.filter(kind=kind, subject=player.player_id, status=CaseStatus.OPEN).exists():
-        raise CaseError(_("an open case of this kind already exists for this player"))
-    case = SurveillanceCase.objects.create(kind=kind, subject=player.player_id, players=[player.player_id],
-                                           opened_by=actor, tables=player.tables,
-                                           evidence={"statistics": player.statistics, "note": note.strip()})
-    audit_record(actor=actor, action="surveillance.case_opened", obj=case, before=None, after=snapshot(case),
-                 message=str(case))
-    return case
