@@ -92,18 +92,27 @@ def _copy(server, template: str, name: str) -> None:
 def django_db_setup(request, django_test_environment, django_db_blocker, django_db_use_migrations,
                     django_db_keepdb, django_db_createdb, django_db_modify_db_settings):
     """pytest-django's fixture of that name, the PostgreSQL test database copied from the
-    migrated template."""
+    migrated template (pytest-django's own set-up otherwise: another database, no migrations,
+    a kept database, or a test asking for a serialized rollback)."""
     from django.conf import settings
     from django.db import connections
     from django.test.utils import setup_databases, teardown_databases
+    from pytest_django.fixtures import _get_databases_for_setup
 
     global _template
     verbosity = request.config.option.verbose
     connection = connections["default"]
+    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
     if (connection.vendor != "postgresql" or len(connections.all(initialized_only=False)) != 1
-            or not django_db_use_migrations or (django_db_keepdb and not django_db_createdb)):
+            or not django_db_use_migrations or (django_db_keepdb and not django_db_createdb)
+            or serialized_aliases):
+        if not django_db_use_migrations:
+            from pytest_django.fixtures import _disable_migrations
+
+            _disable_migrations()
         with django_db_blocker.unblock():
-            config = setup_databases(verbosity=verbosity, interactive=False, aliases={"default"},
+            config = setup_databases(verbosity=verbosity, interactive=False, aliases=aliases,
+                                     serialized_aliases=serialized_aliases,
                                      keepdb=django_db_keepdb and not django_db_createdb)
         yield
         if not django_db_keepdb:
