@@ -23,10 +23,15 @@ run: venv
 # tests/support/parallel.py), then the `serial` ones (they time themselves or load the whole
 # machine) one at a time. Both parts always run; either failing fails the target.
 TEST_PROCESSES ?= 3
+# Compiled modules are written (and pytest's rewritten test modules kept) even where the shell
+# asks Python not to: the suite starts well over a hundred Python processes (xdist workers,
+# Celery workers, servers, manage.py commands), and each would compile the product and the
+# test modules again (about 4.5 s of CPU for a test process's collection alone).
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE
 
 test: venv
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not serial" --durations=25; parallel=$$?; \
-	$(PY) -m pytest -m serial; serial=$$?; \
+	$(TEST_ENV) $(PY) -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not serial" --durations=25; parallel=$$?; \
+	$(TEST_ENV) $(PY) -m pytest -m serial; serial=$$?; \
 	test $$parallel -eq 0 && test $$serial -eq 0
 
 test-fast: venv

@@ -14,6 +14,7 @@ import os
 import pytest
 
 from tests.support.services import service_problems, services_configured, tool_problems
+from tests.support.template_database import django_db_setup  # noqa: F401  (pytest-django's, from a template)
 
 SKIP_REASON = (
     "needs real services: set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis or "

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from certification.models import IssuedReport
+from tests.support.template_database import migrated_database_create
 from tests.support.workers import _test_database_url
 
 from .populate import populate
@@ -30,15 +31,19 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def new_database():
-    """Make empty databases on the test server; each is dropped afterwards."""
+    """Make databases on the test server, empty or as ``migrate`` leaves them (a copy of the
+    migrated template the test database was copied from); each is dropped afterwards."""
     base = _test_database_url().rsplit("/", 1)[0]
     admin = "postgresql://" + base.split("://", 1)[1] + "/postgres"
     made = []
 
-    def make() -> str:
+    def make(*, migrated: bool = False) -> str:
         name = f"tc_restore_{uuid.uuid4().hex[:10]}"
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+        if migrated:
+            migrated_database_create(name)
+        else:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f'CREATE DATABASE "{name}"')
         made.append(name)
         return f"{base}/{name}"
 
@@ -80,9 +85,9 @@ def test_a_backup_restores_into_a_new_database_whole(source, settings, tmp_path,
 def test_a_migrated_database_takes_the_restore_and_a_used_one_refuses_it(
         source, tmp_path, new_database):
     archive = _backup(tmp_path)
-    url, media = new_database(), tmp_path / "restored-media"
+    url, media = new_database(migrated=True), tmp_path / "restored-media"
     env = postgres_env(url, media, tmp_path / "restored-var")
-    assert manage(env, "migrate", "--noinput").returncode == 0
+    assert manage(env, "migrate", "--check").returncode == 0  # nothing left to apply
     done = manage(env, "restore", str(archive))
     assert done.returncode == 0, done.stderr
     assert postgres_counts(url) == postgres_counts(_test_database_url())

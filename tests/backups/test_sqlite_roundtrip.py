@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.embedded import migrated_embedded
 from tests.support.once import built_once
 
 from .support import (
@@ -23,11 +24,10 @@ from .support import (
 )
 
 
-def _certified_and_backed_up(root: Path) -> None:
+def _certified_and_backed_up(root: Path, migrated: Path) -> None:
     # A folder as ``migrate`` leaves it is kept for the tests that restore into a migrated
     # installation: migrated once per run, copied by each.
-    done = manage(sqlite_env(root / "migrated"), "migrate", "--noinput")
-    assert done.returncode == 0, f"migrate: {done.stderr}"
+    shutil.copytree(migrated, root / "migrated")
     shutil.copytree(root / "migrated", root / "source")
     env = sqlite_env(root / "source")
     for args in (("load_presets",),
@@ -42,7 +42,9 @@ def installation(tmp_path_factory):
     """A certified variant on the embedded default, its backup, and a freshly migrated
     installation (read only: built once for the whole run, whichever workers take this
     module's tests)."""
-    return built_once(tmp_path_factory, "embedded-backup", _certified_and_backed_up)
+    migrated = migrated_embedded(tmp_path_factory)
+    return built_once(tmp_path_factory, "embedded-backup",
+                      lambda root: _certified_and_backed_up(root, migrated))
 
 
 def _register(database) -> list[str]:

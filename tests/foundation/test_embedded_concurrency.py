@@ -10,19 +10,19 @@ waits its turn instead.
 from __future__ import annotations
 
 import json
+import shutil
 
 from tests.foundation.test_settings import run
+from tests.support.embedded import migrated_embedded
 
 # Two threads, one connection each: the first reads in a transaction, the second writes and
 # commits meanwhile, then the first writes.
 INTERLEAVED = """
 import json, threading, time, django
 django.setup()
-from django.core.management import call_command
 from django.db import connection, transaction
 from django.contrib.auth import get_user_model
 
-call_command("migrate", verbosity=0)
 User = get_user_model()
 User.objects.create(username="reader")
 read, outcomes = threading.Event(), {}
@@ -62,7 +62,8 @@ print(json.dumps(outcomes))
 """
 
 
-def test_a_request_and_the_worker_writing_at_once_both_succeed(tmp_path):
+def test_a_request_and_the_worker_writing_at_once_both_succeed(tmp_path, tmp_path_factory):
+    shutil.copytree(migrated_embedded(tmp_path_factory), tmp_path, dirs_exist_ok=True)
     out = run({"TABLECERT_VAR_DIR": str(tmp_path)}, "-c", INTERLEAVED)
     assert out.returncode == 0, out.stderr[-3000:]
     outcomes = json.loads(out.stdout.strip().splitlines()[-1])

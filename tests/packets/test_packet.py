@@ -9,15 +9,19 @@ import docx
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
+from django.test import override_settings
 from pypdf import PdfReader
 
 from casino.models import Jurisdiction
+from casino.permissions import Role
 from certification.reports.packet import DOCUMENTS, file_name
 from certification.reports.packet.manifest import MANIFEST, SIGNATURE
 from certification.reports.signing import make_self_signed, sign_detached, sign_pdf_bytes
 from certification.services.packets import packet_build, packet_checklist
+from tests.backoffice.factories import UserFactory, make_submission
 
-from .conftest import rezip, unzip
+from .conftest import add_shipped_profiles, certify, rezip, unzip
 from .test_signing import _incremental_update
 
 pytestmark = pytest.mark.django_db
@@ -34,25 +38,51 @@ def _text(pdf: bytes) -> str:
     return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
 
 
-class _Packets(dict):
-    """Packets built on first use, so a test pays only for the profiles it reads."""
+def _certified_and_built():
+    """A submitted sette-e-mezzo certified with the real engine (conftest's ``certified``) and
+    its packet for each profile: built once for the module's tests, which only read them."""
+    from django.apps import apps
 
-    def __init__(self, run):
-        super().__init__()
-        self.run = run
-
-    def __missing__(self, code):
-        self[code] = packet_build(run=self.run, jurisdiction=Jurisdiction.objects.get(code=code),
+    add_shipped_profiles(apps)
+    alice = UserFactory(username="alice", roles=[Role.OFFICER])
+    submission = make_submission(officer=alice, preset="sette-e-mezzo", name="Sette e mezzo",
+                                 jurisdiction=Jurisdiction.objects.get(code="nevada"))
+    run = certify(variant=submission.variant)
+    packets = {code: packet_build(run=run, jurisdiction=Jurisdiction.objects.get(code=code),
                                   applicant="Acme Gaming", host_casino="Casino Royale")
-        return self[code]
+               for code in PROFILES}
+    return (submission, run), packets
 
-    def items(self):
-        return [(code, self[code]) for code in PROFILES]
+
+@pytest.fixture(scope="module")
+def module_media(tmp_path_factory):
+    return tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, module_media):
+    """The module's stored files (the certificate its packets enclose) for every test."""
+    settings.MEDIA_ROOT = module_media
+
+
+@pytest.fixture(scope="module")
+def _module_rows(django_db_setup, django_db_blocker, module_media):
+    # Rows written in a transaction left open while the module runs (each test nests its own
+    # savepoint in it) and rolled back after its last test, as tests/support/module_data.py.
+    with (override_settings(MEDIA_ROOT=module_media), django_db_blocker.unblock(),
+          transaction.atomic()):
+        yield _certified_and_built()
+        transaction.set_rollback(True)
 
 
 @pytest.fixture
-def built(certified):
-    return _Packets(certified[1])
+def certified(_module_rows, db):
+    return _module_rows[0]
+
+
+@pytest.fixture
+def built(_module_rows, db):
+    return _module_rows[1]
 
 
 def test_each_shipped_profile_gets_exactly_its_documents_in_its_order(built):

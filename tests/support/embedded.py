@@ -12,10 +12,14 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
+from tests.support.once import built_once
 from tests.support.server import ROOT, free_port
 
 CREDENTIALS = re.compile(r"Demo administrator \w+: username '([^']+)', password '([^']+)'")
@@ -52,6 +56,18 @@ def embedded_env(var_dir: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in SERVICE_SETTINGS}
     env.update(TABLECERT_VAR_DIR=str(var_dir), PYTHONUNBUFFERED="1")
     return env
+
+
+def migrated_embedded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A var folder as ``manage.py migrate`` leaves the embedded default's, migrated once per
+    run whichever processes ask (read only: copy it)."""
+    return built_once(tmp_path_factory, "embedded-migrated", _migrate) / "var"
+
+
+def _migrate(folder: Path) -> None:
+    done = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
+                          env=embedded_env(folder / "var"), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"migrate: {done.stderr}"
 
 
 def start_embedded(var_dir: Path, log: Path, *, timeout: float = 240) -> EmbeddedApp:
