@@ -16,6 +16,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from html import unescape
+from pathlib import Path
 from urllib.parse import urlencode
 
 from tests.support.totp_codes import code_at, pick_step
@@ -41,8 +42,10 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 class Client:
-    def __init__(self, base_url: str, timeout: float = 60):
+    def __init__(self, base_url: str, timeout: float = 60, authenticator: Path | None = None):
         self.base = base_url.rstrip("/")
+        # The authenticator app: its secret kept between runs, as a phone keeps it.
+        self.authenticator = authenticator
         self.cookies: dict[str, str] = {}
         self.timeout = timeout
         self._opener = urllib.request.build_opener(_NoRedirect)
@@ -97,8 +100,16 @@ class Client:
         return self.post(path, form={"csrfmiddlewaretoken": token.group(1), **fields})
 
     def _code(self) -> str:
+        assert self.totp_key or (self.authenticator and self.authenticator.exists()), (
+            "the account has an authenticator this client does not know")
+        if self.totp_key is None and self.authenticator and self.authenticator.exists():
+            saved = json.loads(self.authenticator.read_text())
+            self.totp_key, self._last_step = base64.b32decode(saved["key"]), saved["last_step"]
         step = pick_step(int(time.time()) // 30, self._last_step)
         self._last_step = step
+        if self.authenticator:
+            self.authenticator.write_text(json.dumps(
+                {"key": base64.b32encode(self.totp_key).decode(), "last_step": step}))
         return code_at(self.totp_key, step)
 
     def sign_in(self, username: str, password: str) -> None:
@@ -112,11 +123,11 @@ class Client:
             secret = re.search(r'id="totp-secret">([^<]+)<', page.text)
             assert secret, f"the enrolment page shows no secret ({page.status})"
             self.totp_key = base64.b32decode(unescape(secret.group(1)).replace(" ", ""))
+            self._last_step = -1
             answer = self._form_post(where, {"code": self._code()})
             assert answer.status in (200, 302), f"enrolment answered {answer.status}"
             assert answer.status == 302 or "recovery" in answer.text.lower(), answer.text[:500]
         elif "/accounts/two-factor/verify/" in where:
-            assert self.totp_key, "the account has an authenticator this client does not know"
             answer = self._form_post(where, {"code": self._code()})
             assert answer.status == 302, f"the second factor answered {answer.status}"
         assert self.get("/").status == 200, "the dashboard did not open after signing in"

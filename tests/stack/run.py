@@ -54,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{stack_timings['start_to_healthy']:.1f} s after `up`", flush=True)
     timings.append(("images", stack_timings["images"], "ok"))
     timings.append(("start to healthy", stack_timings["start_to_healthy"], "ok"))
-    ctx = Context(stack=stack, client=Client(stack.url), admin=admin)
+    ctx = Context(stack=stack, admin=admin,
+                  client=Client(stack.url, authenticator=stack.home / "authenticator.json"))
     failed = []
     for name in names:
         print(f"== {name}", flush=True)

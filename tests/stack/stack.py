@@ -204,6 +204,12 @@ class Stack:
         if not found:
             raise StackError(f"ensure_demo_admin printed no credentials: {out}")
         admin = {"username": found.group(1), "password": found.group(2)}
+        if not (self.home / "authenticator.json").exists():
+            # Its authenticator's secret is not kept here: it enrols again at sign-in.
+            self.manage("shell", "-c", "from django.contrib.auth import get_user_model; "
+                        "from django_otp import devices_for_user; "
+                        f"user = get_user_model().objects.get(username={admin['username']!r}); "
+                        "[d.delete() for d in devices_for_user(user, confirmed=None)]")
         (self.home / "admin.json").write_text(json.dumps(admin))
         return admin
 
