@@ -383,12 +383,61 @@ def worker_network_cut(ctx: Context) -> None:
     during_simulation(ctx, "network cut", cut, restore)
 
 
+def backup_restored(ctx: Context) -> None:
+    """A backup taken from the running stack, restored into a fresh stack (its own volumes,
+    the installation's signing key): the audit chain verifies, the certificate and packet
+    downloaded before verify there, and every run reads back with the same figures."""
+    archive_dir = ctx.work / "backup"
+    archive_dir.mkdir(exist_ok=True)
+    archive_dir.chmod(0o755)
+    worker = ctx.stack.container("worker", 1)
+    out = ctx.stack.manage("backup", "--out", "/var/lib/tablecert-backups/stacktest.tar",
+                           service="worker")
+    sh("docker", "cp", f"{worker}:/var/lib/tablecert-backups/stacktest.tar", str(archive_dir))
+    archive = archive_dir / "stacktest.tar"
+    archive.chmod(0o644)
+    say(f"did: backup from the running stack ({archive.stat().st_size:,} bytes): "
+        f"{out.strip().splitlines()[-1][:120]}")
+
+    fresh = Stack(project=f"{ctx.stack.project}-restore", port=ctx.stack.port + 100,
+                  db_port=ctx.stack.db_port + 100, redis_port=ctx.stack.redis_port + 100)
+    fresh.down(volumes=True)
+    settings = ctx.stack.settings()
+    images = {k: settings[k] for k in ("TABLECERT_IMAGE", "POSTGRES_IMAGE", "REDIS_IMAGE")}
+    fresh.write_settings(images, {"TABLECERT_SIGNING_DIR": settings["TABLECERT_SIGNING_DIR"]})
+    try:
+        fresh.compose("up", "-d", "postgres", "redis")
+        fresh.wait_healthy()
+        restored = fresh.compose("run", "--rm", "--no-deps", "-v", f"{archive_dir}:/restore:ro",
+                                 "worker", "python", "manage.py", "restore",
+                                 "/restore/stacktest.tar", timeout=600).stdout
+        say(f"did: restored into the fresh stack {fresh.project}: "
+            f"{restored.strip().splitlines()[-1][:140]}")
+        fresh.compose("up", "-d", "--scale", f"worker={fresh.workers}", timeout=900)
+        fresh.wait_healthy()
+        audit = fresh.manage("verify-audit")
+        say(f"checked: verify-audit in the fresh stack: {audit.strip().splitlines()[-1][:120]}")
+        verify_files(ctx, fresh, ctx.files)
+        client = Client(fresh.url, authenticator=ctx.stack.home / "authenticator.json")
+        client.sign_in(ctx.admin["username"], ctx.admin["password"])
+        say("did: signed in to the fresh stack with the restored account and its authenticator")
+        for run in ctx.runs:
+            again = client.api("GET", f"certification-runs/{run['id']}/")
+            assert again["certificate_number"] == run["certificate_number"]
+            assert again["report_sha256"] == run["report_sha256"], "a certificate's hash changed"
+            same_figures(ctx, again, f"restored run {run['certificate_number']}")
+    finally:
+        fresh.down(volumes=True)
+        say(f"did: removed the fresh stack {fresh.project} and its volumes")
+
+
 SCENARIOS: dict[str, Callable[[Context], None]] = {
     "journey": journey,
     "worker-killed": worker_killed,
     "broker-restarted": broker_restarted,
     "database-restarted": database_restarted,
     "worker-network-cut": worker_network_cut,
+    "backup-restored": backup_restored,
 }
 
 
