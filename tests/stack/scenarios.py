@@ -431,12 +431,89 @@ def backup_restored(ctx: Context) -> None:
         say(f"did: removed the fresh stack {fresh.project} and its volumes")
 
 
+def _bridge(network: str) -> str:
+    return "br-" + sh("docker", "network", "inspect", "-f", "{{.Id}}", network).stdout.strip()[:12]
+
+
+def second_host(ctx: Context) -> None:
+    """A worker on the stack's second Docker network, as another machine: it reaches
+    PostgreSQL and Redis only through the ports published on that network's gateway (the
+    firewall opened for those two flows), and shares the reports storage as a second machine
+    would mount it. A run split between it and a local worker gives the first run's figures;
+    so does a run during which it is cut off from the network for 15 s."""
+    stack = ctx.stack
+    settings = stack.settings()
+    gateway = settings["STACK_PUBLISH_IP"]
+    remote, local = _bridge(stack.remote_network), _bridge(stack.network)
+    # Docker keeps its networks apart; a second machine's firewall would let these through.
+    rules = [["-i", remote, "-o", local, "-p", "tcp", "-m", "multiport", "--dports", "5432,6379",
+              "-j", "ACCEPT"],
+             ["-i", local, "-o", remote, "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED",
+              "-j", "ACCEPT"]]
+    name = f"{stack.project}-remote-worker"
+    sh("docker", "rm", "-f", name, check=False, quiet=True)
+    for rule in rules:
+        sh("iptables", "-I", "DOCKER-USER", *rule)
+    stopped = stack.container("worker", 2)
+    try:
+        url_db = f"postgres://tablecert:{settings['POSTGRES_PASSWORD']}@{gateway}:{stack.db_port}/tablecert"
+        redis = f"redis://{gateway}:{stack.redis_port}"
+        env = {"DJANGO_ENV": "production", "DJANGO_SECRET_KEY": settings["DJANGO_SECRET_KEY"],
+               "DJANGO_ALLOWED_HOSTS": settings["DJANGO_ALLOWED_HOSTS"], "DATABASE_URL": url_db,
+               "CELERY_BROKER_URL": f"{redis}/0", "TABLECERT_CACHE_URL": f"{redis}/1",
+               "CELERY_VISIBILITY_TIMEOUT": settings["CELERY_VISIBILITY_TIMEOUT"],
+               "TABLECERT_SIGNING_KEY": "/run/tablecert-signing/key.pem",
+               "TABLECERT_SIGNING_CERT": "/run/tablecert-signing/cert.pem"}
+        sh("docker", "run", "-d", "--name", name, "--label", f"tablecert.stack={stack.project}",
+           "--network", stack.remote_network, "--hostname", "second-host",
+           *[a for k, v in env.items() for a in ("-e", f"{k}={v}")],
+           "-v", f"{stack.project}_reports:/var/lib/tablecert",
+           "-v", f"{settings['TABLECERT_SIGNING_DIR']}:/run/tablecert-signing:ro",
+           settings["TABLECERT_IMAGE"], "celery", "-A", "casino", "worker", "--loglevel=INFO",
+           "--concurrency=1", "-n", "celery@second-host")
+        deadline = time.monotonic() + 120
+        while not log_lines(name, r"celery@second-host ready"):
+            assert time.monotonic() < deadline, ("the second host's worker did not start:\n" +
+                                                 "\n".join(log_lines(name, r".", 30)))
+            time.sleep(1)
+        say(f"did: started {name} on network {stack.remote_network}, broker and database at "
+            f"{gateway}:{stack.redis_port} and :{stack.db_port} (the published ports)")
+        sh("docker", "stop", stopped)
+        say(f"did: stopped {stopped}: one local worker and the second host share the run")
+
+        run = start_certification(ctx, "second host")
+        done = wait_done(ctx, run)
+        split = chunk_workers(ctx, done)
+        same_figures(ctx, done, f"run {done['certificate_number']} split across two hosts")
+        assert split.get("second-host", 0) > 0 and len(split) >= 2, (
+            f"the run was not split across both hosts: {split}")
+        say(f"checked: chunks per worker: {split}")
+
+        def cut() -> None:
+            sh("docker", "network", "disconnect", stack.remote_network, name)
+            say(f"did: partition: docker network disconnect {stack.remote_network} {name}")
+
+        def heal() -> None:
+            time.sleep(15)
+            sh("docker", "network", "connect", stack.remote_network, name)
+            say("did: partition healed after 15 s")
+
+        during_simulation(ctx, "partition", cut, heal)
+    finally:
+        sh("docker", "rm", "-f", name, check=False)
+        for rule in rules:
+            sh("iptables", "-D", "DOCKER-USER", *rule, check=False)
+        sh("docker", "start", stopped, check=False)
+        stack.wait_healthy()
+
+
 SCENARIOS: dict[str, Callable[[Context], None]] = {
     "journey": journey,
     "worker-killed": worker_killed,
     "broker-restarted": broker_restarted,
     "database-restarted": database_restarted,
     "worker-network-cut": worker_network_cut,
+    "second-host": second_host,
     "backup-restored": backup_restored,
 }
 
