@@ -7,7 +7,10 @@ went wrong and shows the evidence (the container's log lines, the answers seen).
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -183,7 +186,7 @@ def download(ctx: Context, path: str, name: str) -> Path:
     return target
 
 
-def verify_files(ctx: Context, stack: Stack, files: dict[str, Path]) -> None:
+def verify_files(ctx: Context | None, stack: Stack, files: dict[str, Path]) -> None:
     """verify-report, the installation's own check, on the files as downloaded."""
     web = stack.container("web")
     for label, path in files.items():
@@ -507,8 +510,24 @@ def second_host(ctx: Context) -> None:
         stack.wait_healthy()
 
 
+def first_run_browser(ctx: Context) -> None:
+    """The first-run browser journey (tests/browser/test_stack_first_run.py) in chromium
+    against the stack's web: sign-in with enrolment, a certificate, approval, a table."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "TABLECERT_STACK_URL": ctx.stack.url, "STACK_PROJECT": ctx.stack.project}
+    out = subprocess.run([sys.executable, "-m", "pytest", "tests/browser/test_stack_first_run.py",
+                          "-p", "no:randomly", "-n", "0", "-q", "-rs"], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=900)
+    lines = out.stdout.strip().splitlines()
+    say(f"did: pytest tests/browser/test_stack_first_run.py against {ctx.stack.url}")
+    assert out.returncode == 0 and "1 passed" in lines[-1], (
+        "the first-run journey failed on the stack:\n" + out.stdout[-4000:] + out.stderr[-2000:])
+    say(f"checked: {lines[-1]}")
+
+
 SCENARIOS: dict[str, Callable[[Context], None]] = {
     "journey": journey,
+    "first-run-browser": first_run_browser,
     "worker-killed": worker_killed,
     "broker-restarted": broker_restarted,
     "database-restarted": database_restarted,
