@@ -49,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
         admin = stack.create_admin()
     except StackError as error:
         print(f"FAILED: the stack did not start: {error}", flush=True)
+        if args.fault:
+            stack.down(volumes=True)
+        print("stack-test: 0 passed, 1 failed")
         return 1
     print(f"   images ready in {stack_timings['images']:.1f} s; healthy "
           f"{stack_timings['start_to_healthy']:.1f} s after `up`", flush=True)

@@ -194,9 +194,25 @@ class Stack:
                        if not n.endswith("_migrate_1") and s not in ("healthy", "running")]
             if states and not waiting:
                 return
+            sick = [n for n in waiting if states[n] in ("unhealthy", "exited", "dead")]
+            if sick:
+                raise StackError("not healthy: " + ", ".join(f"{n} ({states[n]})" for n in sick)
+                                 + "\n" + "\n".join(self.evidence(n) for n in sick))
             time.sleep(2)
         raise StackError(f"the stack was not healthy within {timeout:.0f} s: {states}\n"
                          + self.compose("logs", "--tail", "30", check=False).stdout[-6000:])
+
+    @staticmethod
+    def evidence(container: str) -> str:
+        """What a container said about its trouble: its error lines and its broker address."""
+        out = sh("docker", "logs", "--tail", "300", container, check=False, quiet=True)
+        errors = [line.strip() for line in (out.stdout + out.stderr).splitlines()
+                  if re.search(r"Cannot connect|Error|error:|refused|Missing", line)][-5:]
+        env = sh("docker", "inspect", "-f", "{{range .Config.Env}}{{println .}}{{end}}", container,
+                 check=False, quiet=True).stdout.splitlines()
+        broker = next((e.split("=", 1)[1] for e in env if e.startswith("CELERY_BROKER_URL=")), "")
+        return (f"  {container}" + (f" (broker {broker})" if broker else "") + ":\n    "
+                + "\n    ".join(errors or ["(no error in its log)"]))
 
     def create_admin(self) -> dict:
         out = self.manage("ensure_demo_admin")
