@@ -115,7 +115,8 @@ class Stack:
     # -- settings ------------------------------------------------------------------------
     def write_settings(self, images: dict[str, str], overrides: dict | None = None) -> None:
         self.home.mkdir(parents=True, exist_ok=True)
-        old = self.settings() if self.env_file.exists() else {}
+        fresh = not self.env_file.exists()
+        old = {} if fresh else self.settings()
         signing = self.home / "signing"
         if not (signing / "cert.pem").exists():
             signing.mkdir(exist_ok=True)
@@ -146,6 +147,10 @@ class Stack:
             **(overrides or {}),
         }
         self.env_file.write_text("".join(f"{k}={v}\n" for k, v in values.items()))
+        if fresh:
+            # Volumes left by a stack of this name whose settings are gone (another clone, say)
+            # hold a database whose password nobody has: they go.
+            self.compose("down", "-v", "--remove-orphans", timeout=300)
 
     def settings(self) -> dict[str, str]:
         pairs = (line.partition("=") for line in self.env_file.read_text().splitlines())
