@@ -263,28 +263,46 @@ def during_simulation(ctx: Context, label: str, fault: Callable[[], None],
     wait_for_step(ctx, run, r"simulation")
     held = wait_both_workers_busy(ctx)
     now = run_now(ctx, run)
-    say(f"did: fault at step {now.get('step')!r} ({now.get('progress')} %), with {held} chunk "
-        "messages taken by workers and not yet acknowledged")
+    say(f"did: fault at step {now.get('step')!r} ({now.get('progress')} %), the workers holding "
+        f"chunks {', '.join(held)} (taken, not acknowledged)")
     fault()
+    faulted = time.monotonic()
     recover()
     done = wait_done(ctx, run, tolerate=tolerate)
+    after = time.monotonic() - faulted
+    deadline = time.monotonic() + 30
+    while chunks_held(ctx) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    left = chunks_held(ctx)
+    assert not left, f"chunk messages still unacknowledged after the run: {left}"
+    say(f"checked: run done {after:.1f} s after the fault; every chunk message acknowledged")
     same_figures(ctx, done, f"run {done['certificate_number']}")
     say(f"checked: chunks per worker: {chunk_workers(ctx, done)}")
     return done
 
 
-def unacked(ctx: Context) -> int:
-    out = ctx.stack.compose("exec", "-T", "redis", "redis-cli", "hlen", "unacked", check=False)
-    return int(out.stdout.strip() or 0) if out.returncode == 0 else -1
+def chunks_held(ctx: Context) -> list[str]:
+    """The chunk tasks workers have taken and not acknowledged (Redis's `unacked` hash)."""
+    out = ctx.stack.compose("exec", "-T", "redis", "redis-cli", "--raw", "hvals", "unacked",
+                            check=False)
+    held = []
+    for line in out.stdout.splitlines():
+        try:
+            headers = json.loads(line)[0].get("headers", {})
+        except (ValueError, IndexError, AttributeError):
+            continue
+        if headers.get("task") == "certification.simulation_chunk":
+            held.append(headers.get("argsrepr", "?"))
+    return held
 
 
-def wait_both_workers_busy(ctx: Context, timeout: float = 60) -> int:
+def wait_both_workers_busy(ctx: Context, timeout: float = 60) -> list[str]:
     """Each worker takes one message at a time (prefetch 1) and acknowledges it only after
-    recording the chunk: two unacknowledged messages mean both hold a chunk now."""
+    recording the chunk: two unacknowledged chunk messages mean both hold a chunk now."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        held = unacked(ctx)
-        if held >= 2:
+        held = chunks_held(ctx)
+        if len(held) >= 2:
             return held
         time.sleep(0.05)
     raise AssertionError("the two workers never held a chunk at the same time")
@@ -300,8 +318,7 @@ def worker_killed(ctx: Context) -> None:
     def restart() -> None:
         time.sleep(5)
         sh("docker", "start", victim)
-        say(f"did: docker start {victim}; the chunk it held comes back after the visibility "
-            "timeout")
+        say(f"did: docker start {victim} 5 s later")
 
     during_simulation(ctx, "worker killed", kill, restart)
 
