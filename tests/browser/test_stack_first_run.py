@@ -31,7 +31,7 @@ pytestmark = [
 
 
 def test_the_readme_walkthrough_on_the_compose_stack(browser, tmp_path):
-    from tests.stack.scenarios import verify_files
+    from tests.stack.runs import verify_files
     from tests.stack.stack import Stack
 
     stack = Stack()
@@ -54,7 +54,7 @@ def test_the_readme_walkthrough_on_the_compose_stack(browser, tmp_path):
     assert_first_certificate(done)
     downloaded = tmp_path / "sette.pdf"
     downloaded.write_bytes(done.certificate)
-    verify_files(None, stack, {"certificate": downloaded})
+    verify_files(stack, {"certificate": downloaded})
 
     made = stack.manage("setup_roles", "--user", f"rosa-{suffix}", "--role", "reviewer",
                         "--create")
