@@ -62,3 +62,25 @@ lint: venv
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache
+
+# Production, run for real (Docker): `make image-base` makes the Debian base image where no
+# registry is reachable (debootstrap; skipped when an image of the same recipe exists);
+# `make stack` builds the images and starts the compose stack (web, two workers, beat,
+# PostgreSQL, Redis), waits until healthy, creates an admin and prints the URL; `make
+# stack-down` stops it and keeps the volumes; `make stack-test` runs the scenarios of
+# tests/stack/ against it from outside the containers (STACK_SCENARIOS=a,b for some of them).
+.PHONY: image-base images stack stack-down stack-test
+image-base:
+	docker/base/build-base.sh
+
+images: venv
+	docker/images.sh
+
+stack: venv
+	$(PY) -m tests.stack.stack up
+
+stack-down: venv
+	$(PY) -m tests.stack.stack down
+
+stack-test: venv
+	$(PY) -m tests.stack.run $(if $(STACK_SCENARIOS),--only $(STACK_SCENARIOS))
