@@ -30,6 +30,7 @@ from casino.permissions import CAN_RECORD_DECISIONS, CAN_REVOKE, has_role
 from casino.selectors import certificate_status, current_decisions
 from casino.services.errors import WorkflowError
 from casino.services.regulators import regulator_decision_record, submitter_of
+from casino.services.standing import version_badge
 from certification.models import CertificationRun
 
 from ..downloads import stored_file
@@ -77,6 +78,7 @@ def version_context(request: HttpRequest, version: PaytableVersion, **extra) -> 
     submitted_it = has_role(user, *CAN_REVOKE) and user.pk in submitter_of(version)
     context = {
         "version": version, "variant": version.paytable.variant, "current": current,
+        "version_badge": version_badge(version),
         "history": history, "certificates": _certificates(version),
         "fileable": may_record and version.status == VersionStatus.APPROVED,
         "may_record": may_record, "may_end": bool(_statuses_for(user, ENDING_STATUSES)),

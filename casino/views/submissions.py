@@ -22,6 +22,7 @@ from casino.selectors import (
     submission_finished_run,
 )
 from casino.services.errors import WorkflowError
+from casino.services.standing import certificate_standing, submission_badges
 from certification.models import CertificationRun, RunStatus
 
 from .access import abilities, page, paginate, readable, role_required, second_factor_required
@@ -37,7 +38,8 @@ ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
 def submission_list(request: HttpRequest) -> HttpResponse:
     # Only the columns a row shows (see _submission_row): whole rows of four tables cost twice as much.
     submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by").only(
-        "status", "submitted_at", "variant__name", "paytable_version__number", "submitted_by__username"
+        "status", "submitted_at", "variant__name", "paytable_version__number", "paytable_version__status",
+        "submitted_by__username",
     )
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
@@ -46,6 +48,9 @@ def submission_list(request: HttpRequest) -> HttpResponse:
     if status in SubmissionStatus.values:
         submissions = submissions.filter(status=status)
     current, query = paginate(request, submissions.order_by("-submitted_at", "-id"))
+    badges = submission_badges(current)
+    for submission in current:
+        submission.badge = badges[submission.pk]
     title = _("Review queue") if status == SubmissionStatus.UNDER_REVIEW else _("Submissions")
     return page(request, "submissions/list.html", {
         "page_obj": current, "query": query, "q": q, "status": status,
@@ -57,7 +62,7 @@ def submission_list(request: HttpRequest) -> HttpResponse:
 def _submission_row(s: Submission) -> tuple:
     # Everything a row of submissions/list.html prints (its status label follows the language).
     return (s.pk, s.variant.name, s.paytable_version.number, str(s.submitted_by),
-            s.submitted_at, s.status)
+            s.submitted_at, s.status, s.badge.value)
 
 
 def latest_run(submission: Submission) -> CertificationRun | None:
@@ -98,6 +103,9 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     can_comment, can_attach = has_role(request.user, *CAN_COMMENT), has_role(request.user, *CAN_ATTACH)
     return page(request, "submissions/detail.html", {
         "submission": submission, "variant": submission.variant, "version": submission.paytable_version,
+        "badge": submission_badges([submission])[submission.pk],
+        # The report shown is a draft until the certificate is approved (and says how it stands after).
+        "certificate": certificate_standing(run=run) if run is not None and run.report else None,
         "payouts": sorted(submission.paytable_version.payouts.items()),
         "run": run, "running": running,
         "exact_rows": run_exact_rows(run.exact if run else None),
@@ -131,11 +139,16 @@ def _act(request: HttpRequest, pk: int, action, success: str, **kwargs) -> HttpR
     submission = get_object_or_404(Submission, pk=pk)
     try:
         with transaction.atomic():
-            action(submission=submission, actor=request.user, **kwargs)
+            after = action(submission=submission, actor=request.user, **kwargs)
     except WorkflowError as exc:
         workflow_message(request, exc)
     else:
-        messages.success(request, success)
+        if action is workflow.submission_approve and after.status != SubmissionStatus.APPROVED:
+            # Approving a revoked certificate ends the submission instead; say why.
+            messages.error(request, _("Not approved: the submission ended, %(status)s: %(reason)s") % {
+                "status": after.get_status_display().lower(), "reason": after.decision_reason})
+        else:
+            messages.success(request, success)
     return redirect("web:submission-detail", pk=pk)
 
 

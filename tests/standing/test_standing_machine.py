@@ -1,0 +1,410 @@
+"""Random lives of a game, told the same way by every surface.
+
+A hypothesis state machine certifies, submits, approves and rejects versions, files them with
+two jurisdictions and records their decisions, opens tables, revokes certificates (draft or
+approved), lets approvals be superseded, withdrawn and expire. Beside the product it keeps its
+own plain record of what a regulator would expect. After every step it asks every surface: the
+standing functions, the pages' badges (by their markup), the private API,
+the approval matrix, ``verify-report``'s exit status on every issued PDF, the public check of
+every copy, and the floor (no active table deals a version that does not stand in its
+jurisdiction; a table opens exactly when the version stands there). Each answer must agree with
+the others and with the regulator's record.
+
+The engine is the back office's stand-in and runs simulate 1,000 rounds, so a certification
+costs a fraction of a second. Sequences are derandomized: the statuses reached are the same on
+every run, and the test asserts every certificate state and every filing status was reached in
+both jurisdictions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from collections import Counter
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import transaction
+from django.test import Client
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    Bundle,
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+from rest_framework.test import APIClient
+
+from casino import workflow
+from casino.models import (
+    GameVariant,
+    Jurisdiction,
+    PaytableVersion,
+    Submission,
+    SubmissionStatus,
+    TableConfiguration,
+    TableStatus,
+)
+from casino.permissions import Role
+from casino.selectors import approval_rows
+from casino.services.errors import WorkflowError
+from casino.services.expiry import approvals_expire_due
+from casino.services.properties import casino_property_create
+from casino.services.regulators import regulator_decision_record
+from casino.services.revocations import certificate_revoke
+from casino.services.standing import certificate_standing, version_standing
+from certification.models import CertificationRun, ReportKind
+from certification.services.certificates import certificate_issue, certificate_issue_approved
+from tests.backoffice.factories import (
+    UserFactory,
+    finish_certification,
+    make_table,
+    make_variant,
+)
+from tests.support.second_factor import verified_client
+
+pytestmark = pytest.mark.django_db
+
+# Enough sequences and steps to reach every certificate state and every filing status in both
+# jurisdictions (asserted below), in well under a minute on one shared core.
+EXAMPLES, STEPS = 8, 30
+VALIDITY_YEARS = {"home": 4, "garden": 2}
+LIVE = {"approved"}
+ENDED = {"superseded", "withdrawn", "revoked", "expired"}
+FILING_STATUSES = {"submitted", "approved", "rejected", "superseded", "withdrawn", "revoked", "expired"}
+CERTIFICATE_STATES = {"draft", "valid", "superseded", "withdrawn", "revoked", "expired"}
+EXIT = {"valid": 0, "revoked": 3, "withdrawn": 4, "superseded": 5, "expired": 6, "draft": 8}
+STANDING = re.compile(r'class="badge ([a-z_]+)"')
+reached: Counter = Counter()
+
+
+class Regulator:
+    """The plain record: each filing's latest decision (status, effective date, order), and
+    what each certificate therefore is."""
+
+    def __init__(self):
+        self.filing: dict[tuple[int, str], tuple[str, dt.date, int]] = {}  # (version id, code) -> ...
+        self.rests_on: dict[tuple[int, str], int] = {}  # -> run id
+        self.approved_runs: set[int] = set()
+        self.revoked_runs: set[int] = set()
+        self.approving_run: dict[int, int] = {}  # version id -> run id
+        self.order = 0
+
+    def status(self, version_id: int, code: str) -> str | None:
+        found = self.filing.get((version_id, code))
+        return found[0] if found else None
+
+    def certificate(self, run_id: int) -> str:
+        filings = [found for key, found in self.filing.items() if self.rests_on[key] == run_id]
+        statuses = [status for status, _, _ in filings]
+        if run_id in self.revoked_runs or "revoked" in statuses:
+            return "revoked"
+        if run_id not in self.approved_runs:
+            return "draft"
+        ended = [found for found in filings if found[0] in ENDED]
+        if ended and len(ended) == len([s for s in statuses if s != "rejected"]):
+            return max(ended, key=lambda found: (found[1], found[2]))[0]
+        return "valid"
+
+    def stands(self, version_id: int, code: str) -> bool:
+        key = (version_id, code)
+        return self.status(*key) in LIVE and self.rests_on[key] not in self.revoked_runs
+
+    def decide(self, version_id: int, code: str, status: str, run_id: int | None = None,
+               effective: dt.date | None = None) -> None:
+        if run_id is not None:
+            self.rests_on[(version_id, code)] = run_id
+        self.order += 1
+        self.filing[(version_id, code)] = (status, effective or dt.date.today(), self.order)
+
+
+class StandingMachine(RuleBasedStateMachine):
+    world: dict = {}
+    variants = Bundle("variants")
+
+    def __init__(self):
+        super().__init__()
+        self._atomic = transaction.atomic()
+        self._atomic.__enter__()
+        w = self.world
+        self.alice, self.rita, self.adam, self.olga = w["alice"], w["rita"], w["adam"], w["olga"]
+        self.home, self.garden = w["home"], w["garden"]
+        self.places = {"home": w["home_casino"], "garden": w["garden_casino"]}
+        self.jurisdictions = {"home": self.home, "garden": self.garden}
+        self.regulator = Regulator()
+        self.tables = 0
+        self.client = verified_client(Client(), self.adam)
+        self.api = verified_client(APIClient(), self.adam)
+        self.public = APIClient()
+
+    def teardown(self):
+        transaction.set_rollback(True)
+        self._atomic.__exit__(None, None, None)
+
+    # --- the steps -------------------------------------------------------------------------
+
+    @precondition(lambda self: GameVariant.objects.exclude(status="rejected").count() < 2
+                  and GameVariant.objects.count() < 4)
+    @rule(target=variants)
+    def new_variant(self):
+        number = GameVariant.objects.count() + 1
+        return make_variant(actor=self.alice, preset="sette-e-mezzo", name=f"Sette {number}",
+                            jurisdiction=self.home)
+
+    @rule(variant=variants)
+    def certify(self, variant):
+        """Submit the variant's draft version and certify it: its draft certificate is issued."""
+        variant.refresh_from_db()
+        latest = variant.paytable.latest_version
+        if latest.status != "draft" or variant.submissions.filter(status__in=["submitted", "in_certification",
+                                                                               "under_review"]).exists():
+            return
+        submission = workflow.submission_submit(variant=variant, paytable_version=latest, actor=self.alice)
+        run = finish_certification(submission=submission, actor=self.alice)
+        workflow.submission_mark_under_review(submission=submission, actor=self.alice)
+        if not run.issued_reports.filter(kind=ReportKind.DRAFT).exists():
+            certificate_issue(run=run)
+
+    def _under_review(self) -> Submission | None:
+        return Submission.objects.filter(status=SubmissionStatus.UNDER_REVIEW).order_by("?").first()
+
+    @rule()
+    def approve(self):
+        submission = self._under_review()
+        if submission is None:
+            return
+        run = submission.certification_run
+        approved = workflow.submission_approve(submission=submission, actor=self.rita)
+        if run.pk in self.regulator.revoked_runs:
+            assert approved.status == SubmissionStatus.REJECTED, "a revoked draft was approved"
+            return
+        assert approved.status == SubmissionStatus.APPROVED
+        certificate_issue_approved(run_id=run.pk, approver_id=self.rita.pk)
+        version = approved.paytable_version
+        self.regulator.approved_runs.add(run.pk)
+        self.regulator.approving_run[version.pk] = run.pk
+        self._approve_in(version, "home", run.pk)
+
+    def _approve_in(self, version: PaytableVersion, code: str, run_id: int | None = None) -> None:
+        for older in PaytableVersion.objects.filter(paytable=version.paytable, number__lt=version.number):
+            if self.regulator.status(older.pk, code) in LIVE:
+                self.regulator.decide(older.pk, code, "superseded")
+        self.regulator.decide(version.pk, code, "approved", run_id)
+
+    @rule()
+    def reject(self):
+        submission = self._under_review()
+        if submission is not None:
+            workflow.submission_reject(submission=submission, actor=self.rita, reason="the figures disagree")
+
+    @rule(variant=variants)
+    def new_version(self, variant):
+        variant.refresh_from_db()
+        latest = variant.paytable.latest_version
+        if variant.status == "approved" and latest.status != "draft" and latest.number < 3:
+            workflow.paytable_version_create(paytable=variant.paytable, actor=self.alice)
+
+    @rule(code=st.sampled_from(["home", "garden"]),
+          status=st.sampled_from(["submitted", "approved", "rejected", "withdrawn", "revoked"]),
+          pick=st.integers(0, 5))
+    def decide(self, code, status, pick):
+        """A regulator's letter on one approved version, when the filing's state allows it."""
+        versions = list(PaytableVersion.objects.filter(status="approved").order_by("id"))
+        if not versions:
+            return
+        version = versions[pick % len(versions)]
+        current = self.regulator.status(version.pk, code)
+        allowed = {None: {"submitted"}, "rejected": {"submitted"}, "submitted": {"approved", "rejected",
+                   "withdrawn", "revoked"}, "approved": {"withdrawn", "revoked"}}
+        for ended in ENDED:
+            allowed[ended] = {"submitted"}
+        if status not in allowed.get(current, set()):
+            return
+        run_id = self.regulator.approving_run[version.pk]
+        if status == "submitted" and run_id in self.regulator.revoked_runs:
+            return  # a revoked certificate is filed nowhere (the profile check refuses it)
+        actor = self.rita if status == "revoked" else self.olga
+        regulator_decision_record(paytable_version=version, jurisdiction=self.jurisdictions[code], status=status,
+                                  actor=actor, reason="" if status in ("submitted", "approved") else "by letter",
+                                  reference=f"{code}-{status}")
+        if status == "approved":
+            self._approve_in(version, code)
+        else:
+            self.regulator.decide(version.pk, code, status, run_id if status == "submitted" else None)
+
+    @rule(code=st.sampled_from(["home", "garden"]), pick=st.integers(0, 5))
+    def open_table(self, code, pick):
+        versions = list(PaytableVersion.objects.filter(status="approved").order_by("id"))
+        if not versions:
+            return
+        version = versions[pick % len(versions)]
+        self.tables += 1
+        expected = self.regulator.stands(version.pk, code)
+        try:
+            table = make_table(admin=self.adam, variant=version.paytable.variant, version=version,
+                               table_id=f"M-{self.tables:02d}", casino_property=self.places[code])
+            table = workflow.table_activate(table=table, actor=self.adam)
+        except (WorkflowError, Exception) as refused:
+            if not isinstance(refused, WorkflowError) and "ValidationError" not in type(refused).__name__:
+                raise
+            assert not expected, f"v{version.number} stands in {code} but the table was refused: {refused}"
+            event("table refused")
+            return
+        assert expected, f"a table opened with v{version.number}, which does not stand in {code}"
+        assert table.status == TableStatus.ACTIVE
+        event("table opened")
+
+    @rule(pick=st.integers(0, 9))
+    def revoke_certificate(self, pick):
+        runs = [r for r in CertificationRun.objects.exclude(certificate_number=None).order_by("id")
+                if r.pk not in self.regulator.revoked_runs]
+        if not runs:
+            return
+        run = runs[pick % len(runs)]
+        certificate_revoke(run=run, actor=self.adam, reason="the shuffle was not the one certified")
+        self.regulator.revoked_runs.add(run.pk)
+        for key, (status, _, _) in list(self.regulator.filing.items()):
+            if self.regulator.rests_on[key] == run.pk and status in LIVE | {"submitted"}:
+                self.regulator.decide(*key, "revoked")
+
+    @rule(code=st.sampled_from(["home", "garden"]))
+    def expire(self, code):
+        """The daily job, run the day after this jurisdiction's approvals (made today) end."""
+        years = VALIDITY_YEARS[code]
+        approvals_expire_due(today=_years_on(years) + dt.timedelta(days=2))
+        for key, (status, _, _) in list(self.regulator.filing.items()):
+            if status in LIVE and VALIDITY_YEARS[key[1]] <= years:
+                # Valid through its last day: expired from the day after.
+                self.regulator.decide(*key, "expired", effective=_years_on(VALIDITY_YEARS[key[1]])
+                                      + dt.timedelta(days=1))
+
+    # --- every surface, after every step ---------------------------------------------------
+
+    @invariant()
+    def every_surface_agrees(self):
+        if not hasattr(self, "regulator"):
+            return
+        self._certificates()
+        self._versions()
+        self._floor()
+
+    def _certificates(self):
+        for run in CertificationRun.objects.exclude(certificate_number=None).select_related("revocation"):
+            expected = self.regulator.certificate(run.pk)
+            reached[("certificate", expected)] += 1
+            event(f"certificate {expected}")
+            assert certificate_standing(run=run).state == expected
+            private = self.api.get(f"/api/v1/certificates/{run.certificate_number}/status/").json()
+            assert private["state"] == expected
+            for issued in run.issued_reports.all():
+                copy = "draft" if issued.kind == ReportKind.DRAFT and expected == "valid" else expected
+                public = self.public.get(f"/api/v1/public/certificates/{run.certificate_number}/",
+                                         {"sha256": issued.sha256}).json()
+                assert public["genuine"] and public["status"] == copy, (issued.kind, public, expected)
+                assert _verify_report(issued.file.path) == EXIT[copy], (issued.kind, copy)
+
+    def _versions(self):
+        rows = {(r["paytable_version_id"], r["jurisdiction"]): r["status"] for r in approval_rows()}
+        for code, jurisdiction in self.jurisdictions.items():
+            for version in PaytableVersion.objects.all():
+                expected = self.regulator.status(version.pk, code)
+                if expected is not None:
+                    reached[(code, expected)] += 1
+                    event(f"{code} {expected}")
+                standing = version_standing(paytable_version=version, jurisdiction=jurisdiction)
+                assert standing.status == (expected or "not_filed"), (version.number, code)
+                assert standing.stands == self.regulator.stands(version.pk, code)
+                assert rows.get((version.pk, code)) == expected
+        for variant in GameVariant.objects.all():
+            page = self.client.get(f"/variants/{variant.pk}/").content.decode()
+            assert _badge(page, "variant-status") == self._variant_badge(variant), variant.name
+            badges = dict(re.findall(r'data-version="(\d+)".*?class="badge ([a-z_]+)"', page))
+            for version in variant.paytable.versions.all():
+                expected = self._version_badge(version)
+                assert badges[str(version.number)] == expected, (version.number, badges)
+                if version.status == "approved":
+                    header = self.client.get(f"/versions/{version.pk}/jurisdictions/").content.decode()
+                    assert _badge(header, "version-status") == expected
+            for submission in variant.submissions.all():
+                html = self.client.get(f"/submissions/{submission.pk}/").content.decode()
+                wanted = self._version_badge(submission.paytable_version) \
+                    if submission.status == "approved" else submission.status
+                assert _badge(html, "submission-status") == wanted
+                assert ("Draft report" in html) <= (submission.status != "approved")
+
+    def _version_badge(self, version) -> str:
+        if version.status != "approved":
+            return version.status
+        state = self.regulator.certificate(self.regulator.approving_run[version.pk])
+        return "approved" if state == "valid" else state
+
+    def _variant_badge(self, variant) -> str:
+        variant.refresh_from_db()
+        if variant.status != "approved":
+            return variant.status
+        badges = [self._version_badge(v) for v in variant.paytable.versions.filter(status="approved")
+                  .order_by("number")]
+        return "approved" if not badges or "approved" in badges else badges[-1]
+
+    def _floor(self):
+        tables = self.client.get("/tables/").content.decode()
+        for table in TableConfiguration.objects.select_related("casino_property__jurisdiction"):
+            code = table.casino_property.jurisdiction.code
+            if table.status == TableStatus.ACTIVE:
+                assert self.regulator.stands(table.paytable_version_id, code), \
+                    f"table {table.table_id} deals a version that does not stand in {code}"
+            row = tables.split(f'data-table="{table.table_id}"', 1)[1].split("</tr>", 1)[0]
+            expected = self.regulator.status(table.paytable_version_id, code) or "not_filed"
+            assert STANDING.search(row).group(1) == expected, (table.table_id, row)
+
+
+def _years_on(years: int) -> dt.date:
+    today = dt.date.today()
+    try:
+        return today.replace(year=today.year + years)
+    except ValueError:  # 29 February
+        return today.replace(year=today.year + years, day=28)
+
+
+def _badge(html: str, element_id: str) -> str:
+    part = html.split(f'id="{element_id}"', 1)[1]
+    return STANDING.search(part).group(1)
+
+
+def _verify_report(path: str) -> int:
+    try:
+        call_command("verify-report", path, stdout=io.StringIO())
+    except CommandError as exc:
+        return exc.returncode
+    return 0
+
+
+def test_every_surface_tells_the_same_standing(db):
+    home = Jurisdiction.objects.create(code="home", name="Home Board", approval_valid_years=VALIDITY_YEARS["home"],
+                                       house_edge_bounds={"main": {"min": "0.005", "max": "0.15"},
+                                                          "*": {"min": "0.005", "max": "0.35"}})
+    garden = Jurisdiction.objects.create(code="garden", name="Garden State", approval_valid_years=VALIDITY_YEARS["garden"],
+                                         house_edge_bounds=home.house_edge_bounds)
+    adam = UserFactory(username="adam", roles=[Role.ADMIN])
+    StandingMachine.world = {
+        "alice": UserFactory(username="alice", roles=[Role.OFFICER]),
+        "rita": UserFactory(username="rita", roles=[Role.REVIEWER]),
+        "olga": UserFactory(username="olga", roles=[Role.OFFICER]),
+        "adam": adam, "home": home, "garden": garden,
+        "home_casino": casino_property_create(name="Home Casino", jurisdiction=home, actor=adam),
+        "garden_casino": casino_property_create(name="Garden Resort", jurisdiction=garden, actor=adam),
+    }
+    reached.clear()
+    run_state_machine_as_test(StandingMachine, settings=settings_for_machine)
+    missing = {("certificate", s) for s in CERTIFICATE_STATES} | {
+        (code, s) for code in ("home", "garden") for s in FILING_STATUSES}
+    assert missing <= set(reached), f"never reached: {sorted(missing - set(reached))}"
+
+
+settings_for_machine = settings(max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
+                                derandomize=True, database=None, print_blob=True,
+                                suppress_health_check=list(HealthCheck))
