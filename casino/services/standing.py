@@ -170,10 +170,12 @@ def _internally_approved(run) -> bool:
             or run.issued_reports.filter(kind=ReportKind.APPROVED).exists())
 
 
-def certificate_standing(*, run, document_kind: str | None = None, today: dt.date | None = None) -> CertificateStatus:
+def certificate_standing(*, run, document_kind: str | None = None, today: dt.date | None = None,
+                         approved: bool | None = None) -> CertificateStatus:
     """A certificate's standing, from the register, the internal review and the decisions
     resting on it. ``document_kind`` ("draft" or "approved") is the copy presented, when one is:
-    a draft copy is never valid."""
+    a draft copy is never valid. ``approved``: whether our review approved it, when the caller
+    knows already."""
     today = today or timezone.localdate()
     states = current_decisions(paytable_versions=[run.paytable_version_id])
     resting = sorted((d for d in states.values() if d.submission.certification_run_id == run.pk),
@@ -184,7 +186,8 @@ def certificate_standing(*, run, document_kind: str | None = None, today: dt.dat
     revocation = getattr(run, "revocation", None) if run.pk else None
     statuses = [s.status for s in standings]
     # A filing rests only on an approved certificate, so only an unfiled one asks the review.
-    approved = bool(resting) or (run.pk is not None and _internally_approved(run))
+    if approved is None:
+        approved = bool(resting) or (run.pk is not None and _internally_approved(run))
     state = _certificate_state(approved=approved, revoked=revocation is not None, filings=statuses,
                                draft_copy=document_kind == DRAFT)
     if revocation is not None:
@@ -313,6 +316,17 @@ def submission_badges(submissions: Iterable[Submission], *, versions: dict[int, 
         versions = version_badges({s.paytable_version_id: s.paytable_version for s in approved}.values())
     return {s.pk: versions[s.paytable_version_id] if s.status == SubmissionStatus.APPROVED else _badge(s.status)
             for s in submissions}
+
+
+def submission_badge(submission: Submission, certificate: CertificateStatus | None) -> Badge:
+    """One submission's badge, from the standing of the certificate it rests on when the page
+    has it already (an approved submission shows its certificate's standing, "Approved" while
+    valid)."""
+    if submission.status != SubmissionStatus.APPROVED:
+        return _badge(submission.status)
+    if certificate is None:
+        return submission_badges([submission])[submission.pk]
+    return _approved_badge(certificate.state)
 
 
 def _variant_badge(variant, states: list[tuple[int, str]]) -> Badge:

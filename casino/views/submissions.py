@@ -22,7 +22,7 @@ from casino.selectors import (
     submission_finished_run,
 )
 from casino.services.errors import WorkflowError
-from casino.services.standing import certificate_standing, submission_badges
+from casino.services.standing import certificate_standing, submission_badge, submission_badges
 from certification.models import CertificationRun, RunStatus
 
 from .access import abilities, page, paginate, readable, role_required, second_factor_required
@@ -70,6 +70,7 @@ def latest_run(submission: Submission) -> CertificationRun | None:
         CertificationRun.objects.filter(
             variant=submission.variant_id, paytable_version=submission.paytable_version_id
         )
+        .select_related("revocation")  # where its certificate stands is read with it
         .order_by("-created_at", "-id")
         .first()
     )
@@ -90,7 +91,8 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     status = submission.status
     decided = status in (SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
     # A decision rests on one run; before it, the newest run is the one to follow.
-    run = submission.certification_run if decided and submission.certification_run_id else latest_run(submission)
+    run = (CertificationRun.objects.select_related("revocation").get(pk=submission.certification_run_id)
+           if decided and submission.certification_run_id else latest_run(submission))
     is_open = status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION, SubmissionStatus.UNDER_REVIEW)
     running = run is not None and run.status in ACTIVE_RUN
     blocker, blocking = None, []
@@ -98,14 +100,17 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if can.decide and status == SubmissionStatus.UNDER_REVIEW:
         blocker, blocking = approval_blockers(submission, request.user, segregation=reject_problem)
     verdict = run.verdict if run else None
+    # A run is approved only by the approval of the submission it rests on.
+    approved = status == SubmissionStatus.APPROVED and run is not None and run.pk == submission.certification_run_id
+    certificate = certificate_standing(run=run, approved=approved) if run is not None and run.report else None
     can_start = can.certify and status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION) and not running
     can_decide, can_reject = can.decide and status == SubmissionStatus.UNDER_REVIEW, can.decide and is_open
     can_comment, can_attach = has_role(request.user, *CAN_COMMENT), has_role(request.user, *CAN_ATTACH)
     return page(request, "submissions/detail.html", {
         "submission": submission, "variant": submission.variant, "version": submission.paytable_version,
-        "badge": submission_badges([submission])[submission.pk],
+        "badge": submission_badge(submission, certificate),
         # The report shown is a draft until the certificate is approved (and says how it stands after).
-        "certificate": certificate_standing(run=run) if run is not None and run.report else None,
+        "certificate": certificate,
         "payouts": sorted(submission.paytable_version.payouts.items()),
         "run": run, "running": running,
         "exact_rows": run_exact_rows(run.exact if run else None),

@@ -148,13 +148,17 @@ def variant_create(request: HttpRequest) -> HttpResponse:
 
 @readable
 def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
+    # The variant comes along with its versions (it always has one): the query saved pays for
+    # reading where its versions stand.
     versions = list(
-        PaytableVersion.objects.filter(paytable__variant=variant)
-        .select_related("created_by", "exact_figures").order_by("-number")
+        PaytableVersion.objects.filter(paytable__variant=pk)
+        .select_related("created_by", "exact_figures", "paytable__variant__jurisdiction",
+                        "paytable__variant__created_by").order_by("-number")
         # Most versions were never audited: asking along with them spares reading no audit.
         .annotate(audited=Exists(ProtectionAudit.objects.filter(paytable_version=OuterRef("pk"))))
     )
+    variant = versions[0].paytable.variant if versions else get_object_or_404(
+        GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
     latest = versions[0] if versions else None
     if latest is not None:
         prefetch_related_objects([latest], "lines")  # its payouts are read twice below
