@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from casino.models import AuditEvent, PaytableLine, PaytableVersion, Submission
 from casino.rules import RuleValidationError
@@ -102,9 +103,25 @@ def approval_blockers(submission: Submission, actor, *,
             "approval needs a finished certification run for this variant and paytable version",
             [],
         )
+    revoked = revoked_certificate(submission, run=run)
+    if revoked is not None:
+        return _("certificate %(number)s was revoked (%(reason)s): a revoked certificate cannot be approved") % {
+            "number": revoked.certificate_number, "reason": revoked.reason}, []
     if not run.approvable:
         return f"certification {run} found figures that cannot be approved", run.blocking
     return None, []
+
+
+def revoked_certificate(submission: Submission, *, run: CertificationRun | None | object = _UNKNOWN):
+    """The submission's certificate (its newest finished run) when it stands revoked, as its
+    ``CertificateStatus`` with ``certificate_number`` and ``reason``; else None."""
+    from casino.services.standing import certificate_standing
+
+    run = submission_finished_run(submission) if run is _UNKNOWN else run
+    if run is None:
+        return None
+    standing = certificate_standing(run=run)
+    return standing if standing.state == "revoked" else None
 
 
 class AnalysisDeferred(Exception):

@@ -7,7 +7,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from casino import workflow
-from casino.models import GameVariant, PaytableVersion, Submission
+from casino.models import GameVariant, PaytableVersion, Submission, SubmissionStatus
 from casino.permissions import (
     CAN_ATTACH,
     CAN_COMMENT,
@@ -130,6 +130,12 @@ class SubmissionViewSet(ReadOnlyBackOfficeViewSet):
         submission = workflow.submission_approve(
             submission=self.get_object(), actor=request.user, reason=reason
         )
+        if submission.status != SubmissionStatus.APPROVED:
+            # A revoked certificate ended the submission instead of an approval.
+            return Response({**SubmissionSerializer(submission).data,
+                             "detail": submission.decision_reason, "from_state": SubmissionStatus.UNDER_REVIEW,
+                             "to_state": SubmissionStatus.APPROVED, "reason": submission.decision_reason},
+                            status=409)
         return Response(SubmissionSerializer(submission).data)
 
     @extend_schema(request=RejectInput, responses={200: SubmissionSerializer, **CONFLICT})

@@ -13,6 +13,7 @@ from casino.models import (
     VariantStatus,
     VersionStatus,
 )
+from casino.services.standing import standing_places
 from certification.services.runs import DEFAULT_ROUNDS
 
 
@@ -84,8 +85,15 @@ def approved_versions():
 
 
 class VersionChoiceField(forms.ModelChoiceField):
+    """Approved versions that stand in some jurisdiction, each with where it stands."""
+
+    places: dict[int, list[str]] = {}
+
     def label_from_instance(self, obj: PaytableVersion) -> str:
-        return _("%(variant)s — paytable v%(number)s") % {"variant": obj.paytable.variant.name, "number": obj.number}
+        label = _("%(variant)s — paytable v%(number)s") % {"variant": obj.paytable.variant.name, "number": obj.number}
+        where = self.places.get(obj.pk)
+        return _("%(version)s (may be dealt in %(places)s)") % {"version": label, "places": ", ".join(where)} \
+            if where else label
 
 
 class PropertyChoiceField(forms.ModelChoiceField):
@@ -107,7 +115,10 @@ class TableAssignForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["paytable_version"].queryset = approved_versions()
+        versions = approved_versions()
+        places = standing_places(versions.values("pk"))
+        self.fields["paytable_version"].queryset = versions.filter(pk__in=list(places))
+        self.fields["paytable_version"].places = places
         self.fields["casino_property"].queryset = (
             CasinoProperty.objects.select_related("jurisdiction").order_by("name"))
 

@@ -18,7 +18,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from casino.models import (
-    ENDED_STATUSES,
     LIVE_STATUSES,
     TRIAL_STATUSES,
     CasinoProperty,
@@ -35,32 +34,19 @@ from casino.models import (
 from casino.models.regulators import RECENT_NOTICES_KEY, RECENT_NOTICES_SECONDS
 from casino.models.tables import table_errors
 
+from .standing import (  # noqa: F401  (read here by the matrix and re-exported for the pages)
+    CertificateStatus,
+    JurisdictionStanding,
+    current_decisions,
+    regulator_state,
+    standing_from_decision,
+    state_label,
+    version_standing,
+)
+from .standing import certificate_standing as certificate_status  # noqa: F401
+
 # Approvals ending this soon stand out in the matrix (and owners hear 90, 30 and 7 days ahead).
 EXPIRY_HORIZON_DAYS = 90
-
-
-def current_decisions(*, paytable_versions=None, jurisdictions=None) -> dict[tuple[int, int], RegulatorDecision]:
-    """(paytable version id, jurisdiction id) -> the latest decision of the latest filing."""
-    decisions = RegulatorDecision.objects.select_related(
-        "submission__jurisdiction", "submission__paytable_version", "recorded_by", "host_property")
-    if paytable_versions is not None:
-        decisions = decisions.filter(submission__paytable_version__in=paytable_versions)
-    if jurisdictions is not None:
-        decisions = decisions.filter(submission__jurisdiction__in=jurisdictions)
-    latest: dict[tuple[int, int], RegulatorDecision] = {}
-    for decision in decisions.order_by("submission_id", "recorded_at", "id"):
-        filing = decision.submission
-        key = (filing.paytable_version_id, filing.jurisdiction_id)
-        held = latest.get(key)
-        if held is None or held.submission_id <= filing.pk:
-            latest[key] = decision
-    return latest
-
-
-def regulator_state(*, paytable_version: PaytableVersion, jurisdiction: Jurisdiction) -> RegulatorDecision | None:
-    """The latest decision on the version's latest filing with the jurisdiction, or None."""
-    return current_decisions(paytable_versions=[paytable_version.pk],
-                             jurisdictions=[jurisdiction.pk]).get((paytable_version.pk, jurisdiction.pk))
 
 
 def expiring_soon(decision: RegulatorDecision | None, today: dt.date | None = None) -> bool:
@@ -79,11 +65,11 @@ class MatrixCell:
 
     @property
     def status(self) -> str:
-        return self.decision.status
+        return standing_from_decision(self.decision).status
 
     @property
     def status_label(self) -> str:
-        return self.decision.get_status_display()
+        return state_label(self.status)
 
 
 @dataclass(frozen=True)
@@ -178,7 +164,7 @@ def approval_rows(**filters) -> list[dict]:
                 "paytable_version": row.paytable_version.number,
                 "paytable_version_id": row.paytable_version.pk,
                 "jurisdiction": cell.jurisdiction.code,
-                "status": decision.status,
+                "status": cell.status,
                 "reference": decision.reference,
                 "effective": decision.effective.isoformat() if decision.effective else None,
                 "expires": decision.expires.isoformat() if decision.expires else None,
@@ -206,63 +192,6 @@ def approval_matrix_csv(**filters) -> str:
     return out.getvalue()
 
 
-@dataclass(frozen=True)
-class JurisdictionStanding:
-    jurisdiction: str  # the code
-    status: str
-    since: dt.date | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class CertificateStatus:
-    """``state``: valid, revoked, withdrawn, superseded or expired; ``since`` when it ended."""
-
-    certificate_number: str
-    state: str
-    since: dt.date | None
-    reason: str
-    jurisdictions: list[JurisdictionStanding]
-
-    @property
-    def valid(self) -> bool:
-        return self.state == "valid"
-
-
-def _since(decision: RegulatorDecision) -> dt.date:
-    return decision.effective or timezone.localdate(decision.recorded_at)
-
-
-def certificate_status(*, run) -> CertificateStatus:
-    """A certificate's status, from the register and the decisions resting on it.
-
-    Revoked in the register, or by any regulator, is revoked (a problem in the field concerns
-    everyone who relies on the certificate). Otherwise it is valid while any filing resting on
-    it is pending or live, or was never filed; when every approval resting on it has ended, it
-    takes the latest ending (superseded, withdrawn, expired).
-    """
-    standings = []
-    states = current_decisions(paytable_versions=[run.paytable_version_id])
-    resting = [d for d in states.values() if d.submission.certification_run_id == run.pk]
-    for decision in sorted(resting, key=lambda d: d.submission.jurisdiction.code):
-        standings.append(JurisdictionStanding(decision.submission.jurisdiction.code, decision.status,
-                                              _since(decision), decision.reason))
-    number = run.certificate_number or str(run)
-    revocation = getattr(run, "revocation", None) if run.pk else None
-    if revocation is not None:
-        return CertificateStatus(number, DecisionStatus.REVOKED, timezone.localdate(revocation.revoked_at),
-                                 revocation.reason, standings)
-    revoked = [d for d in resting if d.status == DecisionStatus.REVOKED]
-    if revoked:
-        first = min(revoked, key=_since)
-        return CertificateStatus(number, DecisionStatus.REVOKED, _since(first), first.reason, standings)
-    ended = [d for d in resting if d.status in ENDED_STATUSES]
-    if ended and len(ended) == len([d for d in resting if d.status != DecisionStatus.REJECTED]):
-        last = max(ended, key=_since)
-        return CertificateStatus(number, last.status, _since(last), last.reason, standings)
-    return CertificateStatus(number, "valid", None, "", standings)
-
-
 def field_trial_tables(*, decision: RegulatorDecision, exclude: TableConfiguration | None = None):
     """Active tables dealing a field-trial version at its host property."""
     tables = TableConfiguration.objects.filter(
@@ -282,21 +211,20 @@ def table_regulatory_problem(table: TableConfiguration) -> str | None:
     if place is None or not table.paytable_version_id:
         return _("the table needs a casino property and a paytable version")
     jurisdiction = place.jurisdiction
-    decision = regulator_state(paytable_version=table.paytable_version, jurisdiction=jurisdiction)
-    version = table.paytable_version
+    standing = version_standing(paytable_version=table.paytable_version, jurisdiction=jurisdiction)
+    decision, version = standing.decision, table.paytable_version
     if decision is None:
         return _("%(version)s is not approved in %(jurisdiction)s: it was never filed there") % {
             "version": version, "jurisdiction": jurisdiction.name}
-    if decision.status not in LIVE_STATUSES:
-        return _("%(version)s is not approved in %(jurisdiction)s: it is %(status)s there") % {
-            "version": version, "jurisdiction": jurisdiction.name, "status": decision.get_status_display().lower()}
-    today = timezone.localdate()
-    if decision.effective and decision.effective > today:
-        return _("the %(jurisdiction)s decision on %(version)s takes effect on %(date)s") % {
-            "jurisdiction": jurisdiction.name, "version": version, "date": decision.effective}
-    if decision.expires and decision.expires < today:
+    if standing.status == DecisionStatus.EXPIRED and decision.status in LIVE_STATUSES:
         return _("the %(jurisdiction)s decision on %(version)s expired on %(date)s") % {
             "jurisdiction": jurisdiction.name, "version": version, "date": decision.expires}
+    if standing.status not in LIVE_STATUSES:
+        return _("%(version)s is not approved in %(jurisdiction)s: it is %(status)s there") % {
+            "version": version, "jurisdiction": jurisdiction.name, "status": standing.label.lower()}
+    if not standing.stands:
+        return _("the %(jurisdiction)s decision on %(version)s takes effect on %(date)s") % {
+            "jurisdiction": jurisdiction.name, "version": version, "date": decision.effective}
     if decision.status in TRIAL_STATUSES:
         if decision.host_property_id != place.pk:
             host = decision.host_property.name if decision.host_property_id else _("no property")

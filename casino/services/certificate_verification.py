@@ -17,13 +17,11 @@ from django.utils.translation import gettext_lazy as _
 
 from casino.models import DecisionStatus, Jurisdiction
 
-from .approval_reads import certificate_status
+from .standing import certificate_standing
 
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 # Longer than any certificate number the register issues; longer input is simply not found.
 NUMBER_MAX_LENGTH = 64
-# A draft file is genuine, but it is not a certificate until the version is approved.
-DRAFT = "draft"
 
 
 @dataclass(frozen=True)
@@ -78,11 +76,10 @@ def certificate_verify(*, number: str, sha256: str) -> PublicVerdict:
         return NOT_GENUINE
     run = issued.run
     game, version = run.variant.name, run.paytable_version.number
-    if issued.kind != ReportKind.APPROVED:
-        return PublicVerdict(True, DRAFT, game, version)
-    status = certificate_status(run=run)
+    # A draft file is genuine, but it is not a certificate: it says draft unless it was revoked.
+    status = certificate_standing(run=run, document_kind=issued.kind)
     codes = [s.jurisdiction for s in status.jurisdictions if s.status == DecisionStatus.APPROVED] \
-        if status.valid else []
+        if status.valid and issued.kind == ReportKind.APPROVED else []
     places = [{"code": j.code, "name": j.name}
               for j in Jurisdiction.objects.filter(code__in=codes).order_by("name").only("code", "name")]
     return PublicVerdict(True, status.state, game, version, places)

@@ -97,7 +97,8 @@ def _check_roles(*, status: str, actor, paytable_version: PaytableVersion) -> No
                                          "the daily expiry job, a request for final approval), "
                                          "not by hand"})
     else:
-        require_role(actor, CAN_RECORD_DECISIONS, f"recording a {status} decision")
+        require_role(actor, CAN_RECORD_DECISIONS, _("recording the decision “%(status)s”")
+                     % {"status": str(DecisionStatus(status).label).lower()})
 
 
 def _field_trial_problems(*, filing: RegulatorSubmission, current: RegulatorDecision,

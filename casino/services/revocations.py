@@ -19,6 +19,7 @@ from .approval_reads import current_decisions
 from .audit import audit_record, snapshot
 from .errors import WorkflowError, require_role
 from .regulators import submitter_of
+from .standing import certificate_standing
 
 
 @transaction.atomic
@@ -42,7 +43,7 @@ def certificate_revoke(*, run, actor, reason: str) -> CertificateRevocation:
         raise WorkflowError(from_state="revoked", to_state="revoked",
                             reason=f"certificate {run.certificate_number} is already revoked")
     if actor.pk in submitter_of(run.paytable_version):
-        raise WorkflowError(from_state="valid", to_state="revoked",
+        raise WorkflowError(from_state=certificate_standing(run=run).state, to_state="revoked",
                             reason=_("segregation of duties: you submitted this version"))
     revocation = CertificateRevocation.objects.create(run=run, reason=reason.strip(), revoked_by=actor)
     audit_record(actor=actor, action="certificate.revoked", obj=run, before=None, after=snapshot(revocation),

@@ -46,6 +46,15 @@ def badge(value, label) -> str:
 
 
 @register.filter
+def standing(value) -> str:
+    """The badge of a standing (``casino.services.standing``: a Badge, a version's standing in a
+    jurisdiction or a certificate's status): ``{{ row.standing|standing }}``. The state is both
+    the badge's style, the words follow the language."""
+    state = getattr(value, "value", None) or getattr(value, "state", None) or value.status
+    return badge(state, value.label)
+
+
+@register.filter
 def stamp(value: datetime | None, seconds: bool = False) -> str:
     """A timestamp as Y-m-d H:i (with seconds: H:i:s) in the current time zone."""
     if not value:

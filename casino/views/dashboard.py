@@ -17,6 +17,7 @@ from casino.models import (
     VariantStatus,
 )
 from casino.selectors import recent_notices, segregation_problems
+from casino.services.standing import register_revoked, revoked_badge, submission_badges
 
 from .access import abilities, page
 from .forms_support import approved_versions_off_floor
@@ -47,11 +48,13 @@ def _reviewer(user) -> dict:
         Submission.objects.filter(status=SubmissionStatus.UNDER_REVIEW)
         .select_related("variant", "paytable_version", "submitted_by", "certification_run")
         .defer(*VARIANT_DATA, *RUN_DATA)
+        .annotate(certificate_revoked=register_revoked("certification_run"))
         .order_by("submitted_at")[:LIMIT]
     )
     # Submissions the reviewer may not decide on stay visible, marked, so nobody waits on them.
     conflicts = segregation_problems(queue, user)
-    return {"review_queue": [{"submission": s, "conflict": conflicts[s.pk]} for s in queue]}
+    return {"review_queue": [{"submission": s, "conflict": conflicts[s.pk],
+                              "revoked": revoked_badge() if s.certificate_revoked else None} for s in queue]}
 
 
 def _admin(user) -> dict:
@@ -63,11 +66,16 @@ def _admin(user) -> dict:
 
 
 def _auditor(user) -> dict:
+    decisions = list(Submission.objects.filter(
+        status__in=(SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
+    ).select_related("variant", "reviewer", "paytable_version").only(
+        "status", "decided_at", "variant__name", "reviewer__username", "paytable_version__status")
+        .order_by("-decided_at")[:LIMIT])
+    badges = submission_badges(decisions)
+    for decision in decisions:
+        decision.badge = badges[decision.pk]
     return {
-        "decisions": Submission.objects.filter(
-            status__in=(SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
-        ).select_related("variant", "reviewer").only("status", "decided_at", "variant__name", "reviewer__username")
-        .order_by("-decided_at")[:LIMIT],
+        "decisions": decisions,
         "events": AuditEvent.objects.select_related("actor")
         .only("at", "action", "object_type", "object_id", "actor__username").order_by("-at", "-id")[:LIMIT],
     }

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from casino.models import DecisionStatus, Jurisdiction, Notice, TableConfiguration
+from casino.models import Jurisdiction, Notice, TableConfiguration
 from casino.permissions import CAN_READ_REGULATED
 from casino.selectors import (
     EXPIRY_HORIZON_DAYS,
@@ -21,6 +21,7 @@ from casino.selectors import (
     table_regulatory_problem,
 )
 from casino.services.regulator_scope import regulated, scope_of, status_within
+from casino.services.standing import state_label
 from certification.models import CertificationRun, IssuedReport, PacketJob, RunStatus
 
 from ..downloads import stored_file
@@ -78,8 +79,7 @@ def regulated_certificates(user):
 
 
 def _state_label(state: str) -> str:
-    # A certificate's state is a decision's status, or "valid" while a filing rests on it.
-    return _("Valid") if state == "valid" else str(DecisionStatus(state).label)
+    return state_label(state)
 
 
 @regulator_readable

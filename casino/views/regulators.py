@@ -30,6 +30,7 @@ from casino.permissions import CAN_RECORD_DECISIONS, CAN_REVOKE, has_role
 from casino.selectors import certificate_status, current_decisions
 from casino.services.errors import WorkflowError
 from casino.services.regulators import regulator_decision_record, submitter_of
+from casino.services.standing import standing_from_decision, version_badge
 from certification.models import CertificationRun
 
 from ..downloads import stored_file
@@ -68,6 +69,8 @@ def _certificates(version: PaytableVersion) -> list[dict]:
 def version_context(request: HttpRequest, version: PaytableVersion, **extra) -> dict:
     states = current_decisions(paytable_versions=[version.pk])
     current = sorted(states.values(), key=lambda d: d.submission.jurisdiction.name)
+    for decision in current:
+        decision.standing = standing_from_decision(decision)
     history = (RegulatorDecision.objects.filter(submission__paytable_version=version)
                .select_related("submission__jurisdiction", "recorded_by", "host_property")
                .order_by("-recorded_at", "-id"))
@@ -77,6 +80,7 @@ def version_context(request: HttpRequest, version: PaytableVersion, **extra) -> 
     submitted_it = has_role(user, *CAN_REVOKE) and user.pk in submitter_of(version)
     context = {
         "version": version, "variant": version.paytable.variant, "current": current,
+        "version_badge": version_badge(version),
         "history": history, "certificates": _certificates(version),
         "fileable": may_record and version.status == VersionStatus.APPROVED,
         "may_record": may_record, "may_end": bool(_statuses_for(user, ENDING_STATUSES)),

@@ -22,6 +22,7 @@ from casino.selectors import (
     submission_finished_run,
 )
 from casino.services.errors import WorkflowError
+from casino.services.standing import certificate_standing, submission_badge, submission_badges
 from certification.models import CertificationRun, RunStatus
 
 from .access import abilities, page, paginate, readable, role_required, second_factor_required
@@ -37,7 +38,8 @@ ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
 def submission_list(request: HttpRequest) -> HttpResponse:
     # Only the columns a row shows (see _submission_row): whole rows of four tables cost twice as much.
     submissions = Submission.objects.select_related("variant", "paytable_version", "submitted_by").only(
-        "status", "submitted_at", "variant__name", "paytable_version__number", "submitted_by__username"
+        "status", "submitted_at", "variant__name", "paytable_version__number", "paytable_version__status",
+        "submitted_by__username",
     )
     q = request.GET.get("q", "").strip()
     status = request.GET.get("status", "")
@@ -46,6 +48,9 @@ def submission_list(request: HttpRequest) -> HttpResponse:
     if status in SubmissionStatus.values:
         submissions = submissions.filter(status=status)
     current, query = paginate(request, submissions.order_by("-submitted_at", "-id"))
+    badges = submission_badges(current)
+    for submission in current:
+        submission.badge = badges[submission.pk]
     title = _("Review queue") if status == SubmissionStatus.UNDER_REVIEW else _("Submissions")
     return page(request, "submissions/list.html", {
         "page_obj": current, "query": query, "q": q, "status": status,
@@ -57,7 +62,7 @@ def submission_list(request: HttpRequest) -> HttpResponse:
 def _submission_row(s: Submission) -> tuple:
     # Everything a row of submissions/list.html prints (its status label follows the language).
     return (s.pk, s.variant.name, s.paytable_version.number, str(s.submitted_by),
-            s.submitted_at, s.status)
+            s.submitted_at, s.status, s.badge.value)
 
 
 def latest_run(submission: Submission) -> CertificationRun | None:
@@ -65,6 +70,7 @@ def latest_run(submission: Submission) -> CertificationRun | None:
         CertificationRun.objects.filter(
             variant=submission.variant_id, paytable_version=submission.paytable_version_id
         )
+        .select_related("revocation")  # where its certificate stands is read with it
         .order_by("-created_at", "-id")
         .first()
     )
@@ -85,7 +91,8 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     status = submission.status
     decided = status in (SubmissionStatus.APPROVED, SubmissionStatus.REJECTED)
     # A decision rests on one run; before it, the newest run is the one to follow.
-    run = submission.certification_run if decided and submission.certification_run_id else latest_run(submission)
+    run = (CertificationRun.objects.select_related("revocation").get(pk=submission.certification_run_id)
+           if decided and submission.certification_run_id else latest_run(submission))
     is_open = status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION, SubmissionStatus.UNDER_REVIEW)
     running = run is not None and run.status in ACTIVE_RUN
     blocker, blocking = None, []
@@ -93,11 +100,17 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if can.decide and status == SubmissionStatus.UNDER_REVIEW:
         blocker, blocking = approval_blockers(submission, request.user, segregation=reject_problem)
     verdict = run.verdict if run else None
+    # A run is approved only by the approval of the submission it rests on.
+    approved = status == SubmissionStatus.APPROVED and run is not None and run.pk == submission.certification_run_id
+    certificate = certificate_standing(run=run, approved=approved) if run is not None and run.report else None
     can_start = can.certify and status in (SubmissionStatus.SUBMITTED, SubmissionStatus.IN_CERTIFICATION) and not running
     can_decide, can_reject = can.decide and status == SubmissionStatus.UNDER_REVIEW, can.decide and is_open
     can_comment, can_attach = has_role(request.user, *CAN_COMMENT), has_role(request.user, *CAN_ATTACH)
     return page(request, "submissions/detail.html", {
         "submission": submission, "variant": submission.variant, "version": submission.paytable_version,
+        "badge": submission_badge(submission, certificate),
+        # The report shown is a draft until the certificate is approved (and says how it stands after).
+        "certificate": certificate,
         "payouts": sorted(submission.paytable_version.payouts.items()),
         "run": run, "running": running,
         "exact_rows": run_exact_rows(run.exact if run else None),
@@ -131,11 +144,16 @@ def _act(request: HttpRequest, pk: int, action, success: str, **kwargs) -> HttpR
     submission = get_object_or_404(Submission, pk=pk)
     try:
         with transaction.atomic():
-            action(submission=submission, actor=request.user, **kwargs)
+            after = action(submission=submission, actor=request.user, **kwargs)
     except WorkflowError as exc:
         workflow_message(request, exc)
     else:
-        messages.success(request, success)
+        if action is workflow.submission_approve and after.status != SubmissionStatus.APPROVED:
+            # Approving a revoked certificate ends the submission instead; say why.
+            messages.error(request, _("Not approved: the submission ended, %(status)s: %(reason)s") % {
+                "status": after.get_status_display().lower(), "reason": after.decision_reason})
+        else:
+            messages.success(request, success)
     return redirect("web:submission-detail", pk=pk)
 
 

@@ -18,6 +18,7 @@ from casino.forms import TableAssignForm, TableCreateForm
 from casino.models import DEFAULT_LIMITS, TableConfiguration, TableStatus
 from casino.permissions import CAN_CONFIGURE_TABLES
 from casino.services.errors import WorkflowError
+from casino.services.standing import version_standings
 from casino.services.tables import table_configuration_create, table_configuration_update
 
 from .access import page, paginate, readable, role_required
@@ -60,7 +61,9 @@ def table_list(request: HttpRequest) -> HttpResponse:
     if status in TableStatus.values:
         tables = tables.filter(status=status)
     current, query = paginate(request, tables)
-    rows = [{"table": t, "shuffle": shuffle_status(t)} for t in current]
+    standings = version_standings((t.paytable_version_id, t.casino_property.jurisdiction_id) for t in current)
+    rows = [{"table": t, "shuffle": shuffle_status(t),
+             "standing": standings[(t.paytable_version_id, t.casino_property.jurisdiction_id)]} for t in current]
     return page(request, "tables/list.html", {
         "page_obj": current, "rows": rows, "query": query, "q": q, "status": status,
         "statuses": TableStatus.choices, "rows_key": rows_key(rows, _table_row),
@@ -71,7 +74,7 @@ def _table_row(row: dict) -> tuple:
     # Everything a row of tables/rows.html prints for a reader without the row's forms.
     t, shuffle = row["table"], row["shuffle"]
     return (t.pk, t.table_id, t.casino_property.name, t.casino_property.jurisdiction.name, t.pit,
-            t.variant_id, t.variant.name, t.paytable_version.number, t.paytable_version.status,
+            t.variant_id, t.variant.name, t.paytable_version.number, row["standing"].status,
             t.seats, t.decks, shuffle["label"], shuffle["css"], t.shuffling_method, t.status)
 
 

@@ -33,6 +33,11 @@ from casino.rules import (
 )
 from casino.rules.describe import describe_paytable, describe_rules
 from casino.services.errors import WorkflowError
+from casino.services.standing import (
+    submission_badges,
+    variant_badges,
+    version_and_variant_badges,
+)
 from casino.services.variants import variant_create as variant_create_service
 from casino.workflow import submission_submit
 from casino.workflow import variant_revise as variant_revise_service
@@ -67,6 +72,9 @@ def variant_list(request: HttpRequest) -> HttpResponse:
     if family in FAMILIES:
         variants = variants.filter(family=family)
     current, query = paginate(request, variants)
+    badges = variant_badges(current)
+    for variant in current:
+        variant.badge = badges[variant.pk]
     return page(request, "variants/list.html", {
         "page_obj": current, "query": query, "q": q, "status": status, "family": family,
         "rows_key": rows_key(current, _variant_row),
@@ -76,7 +84,7 @@ def variant_list(request: HttpRequest) -> HttpResponse:
 
 def _variant_row(v: GameVariant) -> tuple:
     # Everything a row of variants/list.html prints (its status label follows the language).
-    return v.pk, v.name, v.family, v.preset, str(v.jurisdiction), v.status, v.updated_at
+    return v.pk, v.name, v.family, v.preset, str(v.jurisdiction), v.badge.value, v.updated_at
 
 
 @role_required(*CAN_AUTHOR_VARIANT)
@@ -140,13 +148,17 @@ def variant_create(request: HttpRequest) -> HttpResponse:
 
 @readable
 def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    variant = get_object_or_404(GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
+    # The variant comes along with its versions (it always has one): the query saved pays for
+    # reading where its versions stand.
     versions = list(
-        PaytableVersion.objects.filter(paytable__variant=variant)
-        .select_related("created_by", "exact_figures").order_by("-number")
+        PaytableVersion.objects.filter(paytable__variant=pk)
+        .select_related("created_by", "exact_figures", "paytable__variant__jurisdiction",
+                        "paytable__variant__created_by").order_by("-number")
         # Most versions were never audited: asking along with them spares reading no audit.
         .annotate(audited=Exists(ProtectionAudit.objects.filter(paytable_version=OuterRef("pk"))))
     )
+    variant = versions[0].paytable.variant if versions else get_object_or_404(
+        GameVariant.objects.select_related("jurisdiction", "created_by"), pk=pk)
     latest = versions[0] if versions else None
     if latest is not None:
         prefetch_related_objects([latest], "lines")  # its payouts are read twice below
@@ -162,6 +174,12 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for s in submissions:
         if s.paytable_version_id in by_id:
             s.paytable_version = by_id[s.paytable_version_id]
+    badges, variant_standing = version_and_variant_badges(variant, versions)
+    for v in versions:
+        v.badge = badges[v.pk]
+    submission_badge = submission_badges(submissions, versions=badges)
+    for s in submissions:
+        s.badge = submission_badge[s.pk]
     rules = variant_rules(variant, latest)
     can = abilities(request.user)
     open_submission = next((s for s in submissions if s.status in OPEN_SUBMISSION_STATUSES), None)
@@ -181,6 +199,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
     return page(request, "variants/detail.html", {
         "variant": variant, "versions": versions, "latest": latest, "rules": rules,
+        "variant_badge": variant_standing,
         "body": kept_fragment("variant-body", _body_key(variant, rules, versions, submissions, can), body),
         "submissions": submissions, "open_submission": open_submission,
         "family_label": FAMILY_LABELS.get(variant.family, variant.family),
@@ -201,9 +220,9 @@ def _body_key(variant, rules, versions, submissions, can) -> str:
     figures = (stored.pk, stored.inputs_sha256, stored.software_version, stored.computed_at) if stored else None
     return shown_key(
         variant.pk, variant.provenance, can.tune, rules, figures, run_services.software_version(),
-        [(v.pk, v.number, v.supersedes.number if v.supersedes else None, v.status, v.note,
+        [(v.pk, v.number, v.supersedes.number if v.supersedes else None, v.status, v.badge.value, v.note,
           str(v.created_by) if v.created_by else None, v.created_at) for v in versions],
-        [(s.pk, s.submitted_at, s.paytable_version.number, str(s.submitted_by), s.status)
+        [(s.pk, s.submitted_at, s.paytable_version.number, str(s.submitted_by), s.status, s.badge.value)
          for s in submissions],
     )
 

@@ -20,7 +20,12 @@ from casino.models import (
 )
 from casino.permissions import CAN_DECIDE, CAN_RUN_CERTIFICATION, CAN_SUBMIT
 from casino.rules import rules_from_dict
-from casino.selectors import approval_blockers, segregation_problem, submission_finished_run
+from casino.selectors import (
+    approval_blockers,
+    revoked_certificate,
+    segregation_problem,
+    submission_finished_run,
+)
 from casino.services.audit import audit_record, snapshot
 from casino.services.errors import WorkflowError, require_role
 from casino.services.regulators import home_jurisdiction_record
@@ -183,7 +188,11 @@ def submission_approve(*, submission: Submission, actor, reason: str = "") -> Su
     require_role(actor, CAN_DECIDE, "approving a submission")
     to = SubmissionStatus.APPROVED
     submission = _locked_submission(submission, to, (SubmissionStatus.UNDER_REVIEW,))
-    problem, blocking = approval_blockers(submission, actor)
+    segregation = segregation_problem(submission, actor)
+    revoked = None if segregation else revoked_certificate(submission)
+    if revoked is not None:
+        return _end_on_revoked_certificate(submission, revoked, actor=actor)
+    problem, blocking = approval_blockers(submission, actor, segregation=segregation)
     if problem:
         raise WorkflowError(
             from_state=submission.status, to_state=to, reason=problem, blocking=blocking
@@ -205,6 +214,19 @@ def submission_approve(*, submission: Submission, actor, reason: str = "") -> Su
     # jurisdiction (whose bounds the review checked) decides with it, as it always did.
     home_jurisdiction_record(submission=submission, actor=actor)
     transaction.on_commit(lambda: _dispatch("certification.issue_approved", run.pk, actor.pk))
+    return submission
+
+
+def _end_on_revoked_certificate(submission: Submission, revoked, *, actor) -> Submission:
+    """A revoked certificate is never approved: the submission resting on it ends, rejected,
+    with the register's reason (the version too, so it is not dealt or filed anywhere)."""
+    reason = _("certificate %(number)s was revoked (%(reason)s): a revoked certificate cannot be approved") % {
+        "number": revoked.certificate_number, "reason": revoked.reason}
+    version = PaytableVersion.objects.select_for_update().get(pk=submission.paytable_version_id)
+    set_status_audited(version, VersionStatus.REJECTED, actor=actor, action="paytable_version.rejected",
+                       message=reason)
+    _move(submission, SubmissionStatus.REJECTED, actor=actor, message=reason, reviewer=actor,
+          decision_reason=reason, decided_at=timezone.now())
     return submission
 
 

@@ -69,7 +69,11 @@ def test_the_certificate_of_a_run_is_signed_before_it_is_hashed_into_the_registe
     check = validate_pdf(pdf, trusted_certificates())
     assert check.ok and check.modification_level == "NONE" and check.signing_time is not None
     assert IssuedReport.objects.filter(sha256=__import__("hashlib").sha256(pdf).hexdigest()).exists()
-    text = _verify(out)
+    printed = io.StringIO()
+    with pytest.raises(CommandError, match="DRAFT") as draft:  # genuine, but a draft
+        call_command("verify-report", str(out), stdout=printed)
+    text = printed.getvalue()
+    assert draft.value.returncode == 8
     assert text.startswith("AUTHENTIC") and "signed by" in text and "Tablecert" in text
 
 

@@ -45,7 +45,11 @@ def test_certify_writes_the_certificate_and_verify_report_accepts_it(tmp_path):
     assert pct(run.exact["bets"]["main"]["house_edge"]) in text
     assert "200,000" in text and f"simulation root seed {run.seed}" in text
     assert IssuedReport.objects.filter(sha256=run.report_sha256).exists()
-    assert "AUTHENTIC" in _verify(out)
+    # A certified run not yet approved is a genuine draft: authentic, and its own exit status.
+    printed = io.StringIO()
+    with pytest.raises(CommandError, match="DRAFT") as draft:
+        call_command("verify-report", str(out), stdout=printed)
+    assert draft.value.returncode == 8 and "AUTHENTIC" in printed.getvalue()
 
     altered = tmp_path / "altered.pdf"
     altered.write_bytes(out.read_bytes() + b"\n% one byte more than was issued\n")

@@ -3,7 +3,9 @@
 A PDF must carry an intact signature by one of the installation's certificates (current or
 earlier), with nothing changed after signing; a certificate must also be in the register
 of issued certificates, and still stand there: a revoked, withdrawn, superseded or expired
-certificate exits with its own code (3 to 6), and one whose register cannot be reached with 7. A packet (ZIP) must carry a manifest signed by the installation,
+certificate exits with its own code (3 to 6), one whose register cannot be reached with 7, and a
+draft (never approved, or the draft copy of an approved certificate) with 8: it is genuine, but
+not valid as a certificate. A packet (ZIP) must carry a manifest signed by the installation,
 exactly the files it lists with the hashes it lists, and every PDF in it signed.
 """
 
@@ -23,7 +25,7 @@ from certification.services.signing import manifest_signature_check, pdf_signatu
 MAX_BYTES = 200 * 1024 * 1024
 # Exit codes: 1 is "not verified" (tampered, unknown, unsigned); a genuine certificate that no
 # longer stands exits with its own code, so scripts can tell the two apart.
-EXIT_STATUS = {"revoked": 3, "withdrawn": 4, "superseded": 5, "expired": 6}
+EXIT_STATUS = {"revoked": 3, "withdrawn": 4, "superseded": 5, "expired": 6, "draft": 8}
 EXIT_REGISTER_UNREACHABLE = 7
 
 
@@ -44,7 +46,9 @@ def _timestamped(check: SignatureCheck) -> str:
 
 
 class Command(BaseCommand):
-    help = "Check a certificate or packet document (PDF) or a submission packet (ZIP)."
+    help = ("Check a certificate or packet document (PDF) or a submission packet (ZIP). Exit status: "
+            "0 authentic and valid; 1 not verified; 3 revoked; 4 withdrawn; 5 superseded; 6 expired; "
+            "7 register unreachable; 8 a draft, genuine but not valid as a certificate.")
 
     def add_arguments(self, parser):
         parser.add_argument("file", type=Path)
@@ -88,7 +92,7 @@ class Command(BaseCommand):
                 f"AUTHENTIC: {file} is an unaltered copy of certificate {issued.run.certificate_number} "
                 f"({issued.kind}, {LANGUAGES.get(issued.language, issued.language)}), issued {issued.issued_at:%Y-%m-%d %H:%M %Z}, {_signed_by(check)}; "
                 f"SHA-256 {digest}")
-            self._status(issued.run)
+            self._status(issued.run, issued.kind)
             return
         statistics = MonthlyStatistics.objects.select_related("casino_property").filter(sha256=digest).first()
         if statistics is not None:
@@ -106,16 +110,19 @@ class Command(BaseCommand):
         self.stdout.write(f"AUTHENTIC: {file} is unaltered since it was {_signed_by(check)}; "
                           f"SHA-256 {digest}")
 
-    def _status(self, run: CertificationRun) -> None:
-        from casino.selectors import certificate_status
+    def _status(self, run: CertificationRun, kind: str) -> None:
+        from casino.services.standing import certificate_standing
 
-        status = certificate_status(run=run)
+        status = certificate_standing(run=run, document_kind=kind)
         for standing in status.jurisdictions:
             since = f" since {standing.since}" if standing.since else ""
             self.stdout.write(f"  {standing.jurisdiction}: {standing.status}{since}")
         if status.valid:
             self.stdout.write(f"STATUS: certificate {status.certificate_number} is valid")
             return
+        if status.draft:
+            raise CommandError(f"DRAFT: certificate {status.certificate_number} is a draft, not valid as a "
+                               "certificate", returncode=EXIT_STATUS[status.state])
         reason = f": {status.reason}" if status.reason else ""
         raise CommandError(f"{status.state.upper()}: certificate {status.certificate_number} is "
                            f"{status.state} since {status.since}{reason}",
