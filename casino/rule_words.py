@@ -68,6 +68,11 @@ def bet(key: str) -> str:
     return said(labels.bet_label(key))
 
 
+def strategy(key: str) -> str:
+    """``house_way`` -> "the house way", translated."""
+    return said(labels.strategy_label(key))
+
+
 def decision(key: str) -> str:
     return said(labels.decision_label(key))
 

@@ -196,6 +196,13 @@ YES, NO = N_("yes"), N_("no")
 
 BETS = {"main": N_("Main bet"), "bonus": N_("Bonus bet"), "dice_match": N_("Dice-match bet")}
 
+STRATEGIES = {
+    "optimal": N_("optimal play"),
+    "dealer": N_("playing as the dealer"),
+    "house_way": N_("the house way"),
+}
+"""How a player plays, as the simulator and a table's player mix name it."""
+
 DECISIONS = {
     "stand": N_("stand"),
     "hit": N_("hit"),
@@ -298,6 +305,10 @@ def help_text(family: str, path: str) -> str:
 
 def bet_label(bet: str) -> str:
     return BETS.get(bet, bet.replace("_", " ").capitalize())
+
+
+def strategy_label(strategy: str) -> str:
+    return STRATEGIES.get(strategy, strategy.replace("_", " "))
 
 
 def decision_label(decision: str) -> str:

@@ -109,7 +109,9 @@ def variant_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         meta = VariantMetaForm(request.POST)
         form = RuleParametersForm(request.POST, family=family)
-        if meta.is_valid() and form.is_valid():
+        # Both forms are checked, so a refused save names every problem and the live edge
+        # shows the figures of the rules as entered (not the preset's) when they validate.
+        if all([meta.is_valid(), form.is_valid()]):
             parameters, payouts = split_rules(form.rules)
             try:
                 variant = variant_create_service(
@@ -129,12 +131,14 @@ def variant_create(request: HttpRequest) -> HttpResponse:
             "jurisdiction": Jurisdiction.objects.first(),
         })
         form = RuleParametersForm(family=family, initial_rules=initial_rules)
-    figures = preview_rows(form.rules or initial_rules) if (form.rules or initial_rules) else []
+    shown = form.rules if form.is_bound else initial_rules
+    figures = preview_rows(shown) if shown else []
     return page(request, "variants/edit.html", {
         "title": (_("New variant from %(preset)s") % {"preset": rule_words.preset(preset_name)} if preset_name
                   else _("New %(family)s variant") % {"family": rule_words.family(family)}),
         "meta": meta, "form": form, "family": family, "preset": preset_name,
         "rules_editable": True, "figures": figures, "submit_label": _("Create draft variant"),
+        "rules_refused": form.is_bound and form.rules is None,
     })
 
 
