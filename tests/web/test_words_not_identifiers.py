@@ -106,3 +106,15 @@ def test_dates_in_running_text_follow_the_language(as_user, alice, version, sier
     for language, shown in (("en", "Dec 28, 2031"), ("it", "28 dic 2031"), ("es", "28 dic 2031")):
         body = as_user(alice).get(reverse("web:approval-matrix"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
         assert f'<time datetime="2031-12-28">{shown}</time>' in body, language
+
+
+def test_a_certificates_standing_per_jurisdiction_is_named_not_coded(as_user, alice, version, sierra,
+                                                                      sierra_casino):
+    decide(version, sierra, DecisionStatus.SUBMITTED, alice)
+    decide(version, sierra, DecisionStatus.FIELD_TRIAL, alice, reference="SGB-FT", host_property=sierra_casino,
+           table_limit=1)
+    body = as_user(alice).get(reverse("web:version-jurisdictions", args=[version.pk]),
+                              HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    cell = re.search(r'<span data-jurisdiction="sierra" data-status="field_trial">([^<]*)</span>', body)
+    assert cell and cell.group(1) == "Sierra Gaming Board: prova sul campo"
+    assert "<code>sierra</code>" not in body and "sierra field_trial" not in body
