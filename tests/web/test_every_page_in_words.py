@@ -10,15 +10,12 @@ page" fails it, so a new page is scanned from the day it is added.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from casino.rules import labels
-from casino.rules.parameters import parameter_specs
 from tests.backoffice.factories import make_table
 from tests.languages.catalogues import LANGUAGES
+from tests.support.rule_identifiers import identifiers_in
 from tests.web.regulator_world import decide
 from tests.web.test_pages_in_italian_and_spanish import english_left, visible_text
 
@@ -39,21 +36,6 @@ NOT_PAGES = {
     # and test_pages_in_italian_and_spanish.py render them in both languages.
     "field-detail", "field-trial",
 }
-
-
-def _identifier_words() -> set[str]:
-    """The rule model's names a reader could meet: every parameter, every named choice, the
-    families (only those written as code writes them, with an underscore), the presets."""
-    names = set(labels.FAMILIES)
-    for family in labels.FAMILIES:
-        for spec in parameter_specs(family):
-            names.add(spec.path.removeprefix("payouts."))
-            names.update(spec.choices)
-    # The presets' keys (sette-e-mezzo) stay in links and commands; a page names the preset.
-    return {name for name in names if "_" in name} | set(labels.PRESETS) - {"nine-ten-eleven"}
-
-
-IDENTIFIER = re.compile(r"\b(" + "|".join(sorted(_identifier_words(), key=len, reverse=True)) + r")\b")
 
 
 def page_patterns() -> dict[str, str]:
@@ -136,8 +118,7 @@ SCANNED = [
 
 def problems_on(text: str, language: str) -> list[str]:
     found = [f"English: {english}" for english in english_left(text, language)]
-    found += sorted({f"identifier: {m.group(1)} in \"{text[max(0, m.start() - 40):m.end() + 20]}\""
-                     for m in IDENTIFIER.finditer(text)})
+    found += [f"identifier: {found}" for found in identifiers_in(text)]
     return found
 
 
