@@ -27,7 +27,8 @@ _MISSING = re.compile(r"No (\w+) matches the given query")
 def not_found_detail(exc: Http404) -> str:
     found = _MISSING.search(str(exc))
     if found is None:
-        return _("Not found.")
+        # A view's own words ("the certificate is not issued yet") stand as they are.
+        return str(exc) or _("Not found.")
     return _("%(record)s: none has this identifier.") % {"record": record_label(found.group(1))}
 
 
