@@ -40,7 +40,7 @@ def test_a_player_favourable_preset_becomes_an_approvable_draft(sign_in, shoot, 
     page.get_by_role("link", name="Find an approvable version").click()
     expect(page.get_by_label("House edge from (%)")).to_have_value("0.5000")
     expect(page.get_by_label("House edge to (%)")).to_have_value("15.0000")
-    expect(page.get_by_label("Dealer stands at")).to_be_checked()
+    expect(page.get_by_label("Dealer stands at", exact=True)).to_be_checked()
     shoot(page, "tuner-form")
     page.get_by_role("button", name="Search on the workers").click()
     expect(page.locator('[role="progressbar"]')).to_be_visible()
