@@ -35,6 +35,11 @@ def family(family: str) -> str:
     return said(labels.family_label(family))
 
 
+def preset(name: str) -> str:
+    """``sette-e-mezzo`` -> "Sette e Mezzo"; the preset's source, too, said in the page's language."""
+    return said(labels.preset_label(name)) if name else ""
+
+
 def parameter(path: str) -> str:
     """``payouts.dealer_natural_collects`` -> "Dealer's reale collects", translated."""
     return said(labels.parameter_label(path))
@@ -47,12 +52,25 @@ def value(path: str, raw: Any) -> str:
 
 
 def setting(path: str, raw: Any) -> str:
-    """``special_card=kd_first_card`` -> "Special card: king of diamonds as first card"."""
+    """``special_card=kd_first_card`` -> "Special card: king of diamonds as first card"; a
+    change as the tuner and the readings write it (``"true"``, ``"13/2"``) reads the same."""
+    if isinstance(raw, str) and raw.lower() in ("true", "false"):
+        raw = raw.lower() == "true"
     return said(labels.setting_label(path, raw))
+
+
+def help_text(family: str, path: str) -> str:
+    """A parameter's help as a form shows it, in words, translated."""
+    return said(labels.help_text(family, path))
 
 
 def bet(key: str) -> str:
     return said(labels.bet_label(key))
+
+
+def strategy(key: str) -> str:
+    """``house_way`` -> "the house way", translated."""
+    return said(labels.strategy_label(key))
 
 
 def decision(key: str) -> str:

@@ -67,17 +67,17 @@ def segregation_problems(submissions: list[Submission], actor) -> dict[int, str 
     for submission in submissions:
         variant, version = submission.variant, submission.paytable_version
         if actor.pk == submission.submitted_by_id:
-            problems[submission.pk] = "you submitted it"
+            problems[submission.pk] = _("you submitted it")
         elif actor.pk == variant.created_by_id:
-            problems[submission.pk] = "you created the variant"
+            problems[submission.pk] = _("you created the variant")
         elif actor.pk == version.created_by_id:
-            problems[submission.pk] = "you created the paytable version"
+            problems[submission.pk] = _("you created the paytable version")
         elif (
             ("GameVariant", str(variant.pk)) in authored
             or ("PaytableVersion", str(version.pk)) in authored
             or version.pk in edited_versions
         ):
-            problems[submission.pk] = "you edited the variant or its paytable version"
+            problems[submission.pk] = _("you edited the variant or its paytable version")
         else:
             problems[submission.pk] = None
     return problems
@@ -96,11 +96,11 @@ def approval_blockers(submission: Submission, actor, *,
     """
     problem = segregation_problem(submission, actor) if segregation is _UNKNOWN else segregation
     if problem:
-        return f"segregation of duties: {problem}", []
+        return _("segregation of duties: %(problem)s") % {"problem": problem}, []
     run = submission_finished_run(submission)
     if run is None:
         return (
-            "approval needs a finished certification run for this variant and paytable version",
+            _("approval needs a finished certification run for this variant and paytable version"),
             [],
         )
     revoked = revoked_certificate(submission, run=run)
@@ -108,7 +108,7 @@ def approval_blockers(submission: Submission, actor, *,
         return _("certificate %(number)s was revoked (%(reason)s): a revoked certificate cannot be approved") % {
             "number": revoked.certificate_number, "reason": revoked.reason}, []
     if not run.approvable:
-        return f"certification {run} found figures that cannot be approved", run.blocking
+        return _("certification %(run)s found figures that cannot be approved") % {"run": run}, run.blocking
     return None, []
 
 

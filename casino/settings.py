@@ -355,8 +355,11 @@ DEFAULT_FROM_EMAIL = env.str("DJANGO_DEFAULT_FROM_EMAIL", default="tablecert@loc
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"forbidden_on_one_line": {"()": "casino.logging_filters.ForbiddenOnOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="WARNING")},
+    # A 403 is one line (casino.logging_filters); errors keep their tracebacks.
+    "loggers": {"django.request": {"filters": ["forbidden_on_one_line"]}},
 }
 
 SESSION_COOKIE_HTTPONLY = True

@@ -2,21 +2,39 @@
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
+from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from casino.audit_words import record_label
 from casino.models import ImmutableRecordError
 from casino.rules import RuleValidationError
 from casino.services.errors import WorkflowError
 
+# Django's words for a missing record name its model class ("No CertificationRun matches the
+# given query."): the answer names the record in words instead.
+_MISSING = re.compile(r"No (\w+) matches the given query")
+
+
+def not_found_detail(exc: Http404) -> str:
+    found = _MISSING.search(str(exc))
+    if found is None:
+        # A view's own words ("the certificate is not issued yet") stand as they are.
+        return str(exc) or _("Not found.")
+    return _("%(record)s: none has this identifier.") % {"record": record_label(found.group(1))}
+
 
 def domain_error_response(exc: Exception) -> Response | None:
+    if isinstance(exc, Http404):
+        return Response({"detail": not_found_detail(exc)}, status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, RequestDataTooBig):
         return Response(
             {"detail": _("the request body is too large: the limit is %(limit)s bytes besides uploaded files")

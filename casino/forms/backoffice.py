@@ -135,12 +135,31 @@ class TableCreateForm(TableAssignForm):
         min_value=0, max_value=0.95, initial=0.0, required=False, label=_("Penetration"),
         help_text=_("Share of the deck dealt before the shuffle; 0 shuffles before every round."),
     )
-    field_order = ["table_id", "casino_property", "pit", "paytable_version", "seats", "shuffling_method",
-                   "penetration"]
+    # A casino not yet on the list is added here, with the table (CAN_MANAGE_PROPERTIES).
+    new_property = forms.CharField(
+        max_length=200, required=False, label=_("Or a new casino property"),
+        help_text=_("Its name, when the casino is not on the list above: it is added with the table."))
+    new_property_jurisdiction = forms.ModelChoiceField(
+        queryset=Jurisdiction.objects.order_by("name"), required=False, label=_("Jurisdiction of the new property"),
+        help_text=_("The regulator of the new casino: it decides what the table may deal."))
+    field_order = ["table_id", "casino_property", "new_property", "new_property_jurisdiction", "pit",
+                   "paytable_version", "seats", "shuffling_method", "penetration"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["casino_property"].empty_label = _("The floor of the variant's jurisdiction")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        name = (data.get("new_property") or "").strip()
+        data["new_property"] = name
+        if name and data.get("casino_property"):
+            self.add_error("new_property", _("choose a property from the list or name a new one, not both"))
+        elif name and not data.get("new_property_jurisdiction"):
+            self.add_error("new_property_jurisdiction", _("a new property needs its jurisdiction"))
+        elif name and CasinoProperty.objects.filter(name__iexact=name).exists():
+            self.add_error("new_property", _("a casino property with this name exists: choose it from the list"))
+        return data
 
     def clean_penetration(self) -> float:
         value = self.cleaned_data.get("penetration")

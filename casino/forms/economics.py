@@ -31,8 +31,8 @@ class TableEconomicsForm(forms.Form):
                                     label=_("Hours open per day"), help_text=_("Blank: 8."))
     house_way = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 5}), label=_("House way (strategy chart, JSON)"),
-        help_text=_('The simulator\'s chart format, e.g. {"family": "seven_and_half", "default": "S", '
-                  '"totals": {"0.5": "H", "5": {"*": "S", "7": "H"}}}; blank: the standard house way.'))
+        help_text=_('The simulator\'s chart format, e.g. {"default": "S", "totals": {"0.5": "H", '
+                  '"5": {"*": "S", "7": "H"}}} (S stands, H hits); blank: the standard house way.'))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

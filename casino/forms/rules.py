@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import copy
-import re
 from functools import lru_cache
 from typing import Any
 
 from django import forms
 from django.utils.translation import get_language
 
+from casino import rule_words
 from casino.rules import Rules, RuleValidationError, rules_from_dict, rules_to_dict
 from casino.rules.parameters import ParameterSpec, parameter_specs
-
-from .rule_texts import rule_text
 
 
 def field_name(path: str) -> str:
@@ -26,26 +24,13 @@ def _initial(value: Any, spec: ParameterSpec) -> Any:
     return value
 
 
-def _help(spec: ParameterSpec) -> str:
-    # The model's docstrings speak of None and ``code``; a form speaks of empty fields.
-    text = spec.help.replace("``", "")
-    return re.sub(r"\bNone (is|pays|collects)\b", r"empty \1", text)
-
-
-def english_help(spec: ParameterSpec) -> str:
-    """The help text the form shows, in the rule model's English (the msgid of its translation)."""
-    text = _help(spec)
-    if spec.kind == "optional_amount" and "empty" not in text:
-        text += " Empty: not paid separately."
-    return text
-
-
-def _form_field(spec: ParameterSpec) -> forms.Field:
-    common = {"label": rule_text(spec.label), "help_text": rule_text(english_help(spec))}
+def _form_field(family: str, spec: ParameterSpec) -> forms.Field:
+    # Label, help and choices in words (casino.rules.labels), in the request's language.
+    common = {"label": rule_words.parameter(spec.path), "help_text": rule_words.help_text(family, spec.path)}
     if spec.kind == "bool":
         return forms.BooleanField(required=False, **common)
     if spec.kind == "choice":
-        return forms.ChoiceField(choices=[(c, rule_text(c.replace("_", " "))) for c in spec.choices], **common)
+        return forms.ChoiceField(choices=[(c, rule_words.value(spec.path, c)) for c in spec.choices], **common)
     if spec.kind == "int":
         return forms.IntegerField(**common)
     if spec.kind == "optional_int":
@@ -59,7 +44,7 @@ def _form_field(spec: ParameterSpec) -> forms.Field:
 def _family_fields(family: str, language: str | None) -> dict[str, forms.Field]:
     # The fields of a family in one language, built once: a form copies them, as Django's
     # forms copy their declared fields (the live preview builds a form on every keystroke).
-    return {field_name(spec.path): _form_field(spec) for spec in parameter_specs(family)}
+    return {field_name(spec.path): _form_field(family, spec) for spec in parameter_specs(family)}
 
 
 class RuleParametersForm(forms.Form):

@@ -18,6 +18,16 @@ class CodeForm(forms.Form):
     )
 
 
+class EnrolmentCodeForm(forms.Form):
+    """The first code of a new authenticator: no recovery code exists yet to offer instead."""
+
+    code = forms.CharField(
+        label=_("Code"), max_length=32, strip=True,
+        help_text=_("The 6-digit code the app shows now. Your recovery codes are made once it is confirmed."),
+        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric", "autofocus": True}),
+    )
+
+
 class TokenCreateForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100,
                            help_text=_("What the token is for, e.g. the script that uses it."))

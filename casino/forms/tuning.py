@@ -14,12 +14,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from casino import rule_words
 from casino.rules import Rules
 from casino.rules.parameters import parameter_specs
 from certification.odds.tuner import DEFAULT_LIMIT, TunerInputError, default_knobs, suggested_knobs
 from certification.odds.tuner.knobs import FAMILY_BETS, expand_values
 
-from .rule_texts import rule_text
 from .rules import field_name
 
 MAX_LIMIT = 200
@@ -58,10 +58,10 @@ class TuningForm(forms.Form):
     def __init__(self, *args: Any, rules: Rules, band: tuple[Fraction, Fraction], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.rules = rules
-        self.fields["bet"].choices = [(b, b.replace("_", " ")) for b in FAMILY_BETS[rules.family]]
+        self.fields["bet"].choices = [(b, rule_words.bet(b)) for b in FAMILY_BETS[rules.family]]
         self.fields["band_low"].initial = _percent(band[0])
         self.fields["band_high"].initial = _percent(band[1])
-        labels = {s.path: rule_text(s.label) for s in parameter_specs(rules.family)}
+        labels = {s.path: rule_words.parameter(s.path) for s in parameter_specs(rules.family)}
         ticked = {k.key: k.values for k in suggested_knobs(rules)}
         self.knob_rows = []
         for knob in default_knobs(rules):
@@ -69,7 +69,7 @@ class TuningForm(forms.Form):
             self.fields[on] = forms.BooleanField(required=False, initial=knob.key in ticked,
                                                  label=labels[knob.key])
             self.fields[values] = forms.CharField(
-                required=False, max_length=2000, label=_("Values of %(key)s") % {"key": knob.key},
+                required=False, max_length=2000, label=_("Values of %(key)s") % {"key": labels[knob.key]},
                 initial=compact(ticked.get(knob.key, knob.values)))
             self.knob_rows.append((knob.key, on, values))
 

@@ -25,6 +25,16 @@ FAMILIES = {
     "nine_ten_eleven": N_("9-10-11"),
 }
 
+PRESETS = {
+    "seven-half-casino": N_("Seven and a Half, casino version"),
+    "seven-half-home": N_("Seven and a Half, home version"),
+    "sette-e-mezzo": N_("Sette e Mezzo"),
+    "siete-y-media": N_("Siete y Media"),
+    "sette-e-mezzo-online": N_("7 e Mezzo online"),
+    "nine-ten-eleven": N_("9-10-11"),
+}
+"""Each preset's name, as a reader calls it (its key stays in links and commands)."""
+
 PARAMETERS = {
     # Seven and a Half: rules.
     "decks": N_("Decks"),
@@ -110,9 +120,88 @@ UNSET = {
 }
 """What an empty (``None``) value means, for the parameters that may be left empty."""
 
+HELP = {
+    # Seven and a Half: rules.
+    "decks": N_("Number of 40-card decks, shuffled before every round."),
+    "special_card": N_(
+        "No special card; king of diamonds as first card: it counts 7½ as a hand's first card, ½ "
+        "later; matta: the king of diamonds is wild (½ or any whole number 1 to 7, chosen at the end)."),
+    "player_first_matta": N_(
+        "A matta dealt as the player's first card: wild, as any other matta; ½ for the whole hand, "
+        "and the player must draw at least one more card; or ½ until the next card, the player "
+        "must draw, and from then on it is wild again. Only with the matta as special card."),
+    "dealer_first_matta": N_(
+        "A matta dealt as the dealer's first card: wild (alone it counts 7); ½ for the whole hand, "
+        "so the dealer draws on it; or ½ until the dealer's next card, then wild. Only with the "
+        "matta as special card."),
+    "dealer_upcard_visible": N_("Whether the player sees the dealer's first card before acting."),
+    "player_max_cards": N_("Most cards a player's hand may hold; empty is unlimited."),
+    "stand_minimum": N_(
+        "Any total, or only a total (the hand's best) at least the value of the dealer's face-up "
+        "card; below it the player must draw (a player who may take no more cards stands). Only "
+        "with the dealer's upcard visible."),
+    "stand_minimum_matta": N_(
+        "When the player may stand only from the dealer's face-up card, what a matta face-up card "
+        "counts for it: ½ (so every total may stand) or 7 (its worth alone as a wild card)."),
+    "fold_allowed": N_("The player may fold after seeing the first card, losing the ante."),
+    "final_bet": N_("A player who does not fold places a final bet before standing or drawing."),
+    "final_bet_min": N_("Smallest final bet, in antes."),
+    "final_bet_max": N_("Largest final bet, in antes."),
+    "dealer_stands_at": N_("The dealer draws while its total is below this and stands at or above it."),
+    "dealer_max_cards": N_("Most cards the dealer's hand may hold; empty is unlimited."),
+    "dealer_must_reach_7_5_vs_revealed": N_(
+        "A player showing 7½ makes the dealer draw until it reaches 7½ or busts."),
+    "ties": N_("Equal totals push, or the bank wins them."),
+    "four_exchange_max": N_("A first card 4 may be exchanged up to this many times; the 4 leaves play."),
+    "shoot_seven": N_("A first card 7 may be shot: one more card face down, a figure makes 7½."),
+    "split_figures": N_("Opening: a figure followed by a figure may be split into two hands."),
+    "max_splits": N_("How many times a player may open."),
+    # Seven and a Half: payouts.
+    "payouts.win": N_("A winning hand, paid at these odds to 1."),
+    "payouts.seven_and_half": N_("A winning total of 7½ (any number of cards); empty pays as a win."),
+    "payouts.natural": N_("A winning 7½ in exactly two cards (the reale); empty pays as a 7½."),
+    "payouts.triple": N_("A winning 7 with the matta (triplé); empty pays as a reale."),
+    "payouts.kd_first_card": N_(
+        "The player's first card is the king of diamonds, with the king of diamonds as first card "
+        "as special card. Empty: not paid separately."),
+    "payouts.shoot_seven": N_(
+        "A shot seven that makes 7½, where a seven may be shot. Empty: not paid separately."),
+    "payouts.dealer_natural_collects": N_(
+        "What the dealer's two-card 7½ collects from a player still in; empty collects 1. A "
+        "player holding a reale or triplé pays 1 only."),
+    # 9-10-11: rules.
+    "qualifying_totals": N_("Totals that qualify a three-card hand (aces 0 or 1); its value is the highest."),
+    "buy_allowed": N_("A non-qualifying player may buy a second hand for an equal bet instead of folding."),
+    "switch_allowed": N_("With two non-qualifying hands, one card of each may be switched."),
+    "die_faces": N_("The dealer's die: whole-number faces and WIN."),
+    "bonus_on": N_("The bonus is judged on the first hand as dealt, or on the final hands."),
+    # 9-10-11: payouts.
+    "payouts.main_win": N_("A qualifying hand that beats the die (or meets the WIN face)."),
+    "payouts.bonus_straight_flush": N_(
+        "Bonus bet: 2-3-4 of one suit (the hand must total 9-11, as every bonus hand)."),
+    "payouts.bonus_trips": N_("Bonus bet: 3-3-3."),
+    "payouts.bonus_straight": N_("Bonus bet: 2-3-4 of mixed suits."),
+    "payouts.bonus_flush": N_("Bonus bet: three cards of one suit totalling 9-11."),
+    "payouts.dice_match": N_("Dice-match bet: a qualifying final hand equals the die; the WIN face pushes."),
+}
+"""What a parameter means, as a form's help says it: in words, never the model's names (the
+docstrings of ``model.py`` speak to programmers and may name parameters as code does)."""
+
+FAMILY_HELP = {
+    "nine_ten_eleven": {"decks": N_("Number of 36-card decks (A..9 in four suits).")},
+}
+"""A parameter two families share but read differently."""
+
 YES, NO = N_("yes"), N_("no")
 
 BETS = {"main": N_("Main bet"), "bonus": N_("Bonus bet"), "dice_match": N_("Dice-match bet")}
+
+STRATEGIES = {
+    "optimal": N_("optimal play"),
+    "dealer": N_("playing as the dealer"),
+    "house_way": N_("the house way"),
+}
+"""How a player plays, as the simulator and a table's player mix name it."""
 
 DECISIONS = {
     "stand": N_("stand"),
@@ -200,13 +289,26 @@ def family_label(family: str) -> str:
     return FAMILIES.get(family, family)
 
 
+def preset_label(preset: str) -> str:
+    return PRESETS.get(preset, preset)
+
+
 def parameter_label(path: str) -> str:
     """``"special_card"`` -> "Special card"; ``"payouts.natural"`` -> "Natural (reale)"."""
     return PARAMETERS.get(path, path.removeprefix("payouts.").replace("_", " ").capitalize())
 
 
+def help_text(family: str, path: str) -> str:
+    """A parameter's help in words (``""`` if it has none)."""
+    return FAMILY_HELP.get(family, {}).get(path) or HELP.get(path, "")
+
+
 def bet_label(bet: str) -> str:
     return BETS.get(bet, bet.replace("_", " ").capitalize())
+
+
+def strategy_label(strategy: str) -> str:
+    return STRATEGIES.get(strategy, strategy.replace("_", " "))
 
 
 def decision_label(decision: str) -> str:

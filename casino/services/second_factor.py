@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from django.db import transaction
+from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -11,6 +14,25 @@ from casino.services.audit import audit_record
 AUTHENTICATOR_NAME = "Authenticator"
 RECOVERY_NAME = "Recovery codes"
 RECOVERY_CODE_COUNT = 10
+
+
+class CodeTooSoon(Exception):
+    """A code arrived while the authenticator makes its user wait after wrong ones (django-otp
+    doubles the wait after each: 1 s, 2 s, 4 s...). The code was not checked: saying so is the
+    real reason, where "wrong code" or "check your clock" would send the user looking for
+    a fault that is not there."""
+
+    def __init__(self, seconds: int):
+        super().__init__(f"wait {seconds} s after a wrong code")
+        self.seconds = seconds
+
+
+def _wait_seconds(device) -> int:
+    """How long ``device`` refuses every code after wrong ones (0: it checks codes now)."""
+    allowed, data = device.verify_is_allowed()
+    if allowed or not data or not data.get("locked_until"):
+        return 0
+    return max(1, math.ceil((data["locked_until"] - timezone.now()).total_seconds()))
 
 
 def _audit(user, action: str, message: str = "", after: dict | None = None) -> None:
@@ -33,8 +55,13 @@ def totp_enrolment_start(*, user) -> TOTPDevice:
 
 def totp_enrolment_confirm(*, device: TOTPDevice, code: str) -> list[str] | None:
     """Confirm the pending device with a code from the app; returns fresh recovery codes,
-    or None (audited) when the code does not match. The device replaces any older one."""
+    or None (audited) when the code does not match, or raises ``CodeTooSoon`` while the
+    device makes its user wait after a wrong code. The device replaces any older one."""
     user = device.user
+    wait = _wait_seconds(device)
+    if wait:
+        _audit(user, "second_factor.enrolment_failed", "a code too soon after a wrong one")
+        raise CodeTooSoon(wait)
     if not device.verify_token(code.strip()):
         _audit(user, "second_factor.enrolment_failed", "the code did not match the new authenticator")
         return None
@@ -67,11 +94,17 @@ def _recovery_codes_replace(user) -> list[str]:
 
 def second_factor_check(*, user, code: str):
     """The confirmed device accepting ``code`` (a TOTP code, or a recovery code, which is
-    then used up), or None. A code already used is refused (django-otp's ``last_t``)."""
+    then used up), or None. A code already used is refused (django-otp's ``last_t``); a
+    code sent while the authenticator makes its user wait raises ``CodeTooSoon``."""
     code = code.strip().replace(" ", "")
     candidates = []
     if code.isdigit():
-        candidates += TOTPDevice.objects.filter(user=user, confirmed=True)
+        authenticators = list(TOTPDevice.objects.filter(user=user, confirmed=True))
+        wait = min((_wait_seconds(d) for d in authenticators), default=0)
+        if wait:
+            _audit(user, "second_factor.failed", "a code too soon after a wrong one")
+            raise CodeTooSoon(wait)
+        candidates += authenticators
     if code:
         candidates += StaticDevice.objects.filter(user=user, confirmed=True)
     device = next((c for c in candidates if c.verify_token(code.lower())), None)

@@ -6,11 +6,14 @@ Exact fractions (``253/5832``) are not numbers to localise and never pass throug
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction
 
+from babel.dates import format_date
 from babel.numbers import format_decimal
 from django import template
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.html import format_html
 
 register = template.Library()
 
@@ -49,3 +52,22 @@ def percent(value) -> str:
 def decimal(value, places: int = 2) -> str:
     """``{{ 1.5|decimal:2 }}`` → ``1.50`` (en), ``1,50`` (it, es)."""
     return decimal_text(value, int(places))
+
+
+def day_text(value: dt.date | dt.datetime, language: str | None = None) -> str:
+    """A day as running text says it: "Nov 28, 2026", "28 nov 2026" (it), "28 nov 2026" (es)."""
+    if isinstance(value, dt.datetime):
+        value = timezone.localtime(value).date() if timezone.is_aware(value) else value.date()
+    return format_date(value, format="medium", locale=babel_locale(language))
+
+
+@register.filter
+def day(value) -> str:
+    """``{{ decision.expires|day }}`` → ``<time datetime="2026-12-28">28 dic 2026</time>`` in
+    Italian: the day in the reader's words, the ISO date kept for machines."""
+    if value in (None, ""):
+        return ""
+    shown = day_text(value)
+    iso = (timezone.localtime(value).date() if isinstance(value, dt.datetime) and timezone.is_aware(value)
+           else value).isoformat()[:10]
+    return format_html('<time datetime="{}">{}</time>', iso, shown)

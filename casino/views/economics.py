@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal, format_scientific
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from casino import rule_words
 from casino.forms.economics import TableEconomicsForm
 from casino.models import TableConfiguration
 from casino.permissions import CAN_CONFIGURE_TABLES
 from casino.services.tables import table_configuration_update
-from certification.economics.mix import MixError
+from casino.templatetags.locale_numbers import babel_locale
+from certification.economics.lattice import Tail
+from certification.economics.mix import STRATEGIES, MixError
+from certification.economics.report import COVARIANCE_METHOD
 from certification.models import FieldUpload
 from certification.odds.simulation import StrategyError
 from certification.services.economics import table_figures
@@ -23,6 +29,31 @@ from .access import page, readable, role_required
 from .figures import edge_figure
 from .table_rounds import table_rounds_summary
 from .table_standing import table_standing
+
+# The economics engine states its methods in English for the JSON and the commands; the page
+# says each in the reader's language (an unknown one is shown as it stands).
+METHODS = {
+    COVARIANCE_METHOD: gettext_lazy(
+        "exact: seats conditionally independent given the dealer's upcard (when seen) and final "
+        "outcome, each seat's joint law with the dealer from the exact engine; card removal "
+        "between seats left out"),
+    "Lundberg's inequality (adjustment coefficient of the exact round law)": gettext_lazy(
+        "Lundberg's inequality (adjustment coefficient of the exact round law)"),
+}
+
+
+def method_words(method: str) -> str:
+    return str(METHODS.get(method, method))
+
+
+def probability_text(tail: Tail) -> str:
+    """A probability in the reader's way of writing numbers; a bound says it is one."""
+    p = tail.probability
+    locale = babel_locale()
+    digits = 3 if tail.method == "fft" else 2
+    number = (format_decimal(p, format="@" + "#" * (digits - 1), locale=locale) if p >= 1e-4 or p == 0
+              else format_scientific(p, format="0." + "#" * (digits - 1) + "E0", locale=locale))
+    return number if tail.method == "fft" else _("at most %(p)s") % {"p": number}
 
 
 def _economics(table: TableConfiguration) -> dict:
@@ -37,13 +68,23 @@ def _economics(table: TableConfiguration) -> dict:
     return {
         "data": data,
         "edge": edge_figure(figures.mixed.bets["main"].house_edge),
-        "strategies": [(name, edge_figure(f.seat_edge)) for name, f in figures.mixed.per_strategy.items()],
-        "p_day": econ.p_losing_day.text(),
-        "p_month": econ.p_losing_month.text(),
+        "strategies": [(rule_words.strategy(name), edge_figure(f.seat_edge))
+                       for name, f in figures.mixed.per_strategy.items()],
+        "mix": [(rule_words.strategy(name), share) for name, share in data["mix"].items()],
+        "p_day": probability_text(econ.p_losing_day),
+        "p_month": probability_text(econ.p_losing_month),
+        "covariance_method": method_words(data["covariance_method"]),
+        "bankroll_method": method_words(data["bankroll"]["method"]),
         "daily_chart": svg.histogram_chart(data["daily_distribution"], float(econ.theo_win_per_day)),
-        "mix_chart": svg.bar_chart([(label, float(v)) for label, v in figures.by_strategy],
-                                   "Theoretical win per hour by player mix"),
+        "mix_chart": svg.bar_chart(_mix_bars(figures), _("Theoretical win per hour by player mix")),
     }
+
+
+def _mix_bars(figures) -> list[tuple[str, float]]:
+    # One bar per strategy (in the engine's order), then the table's own mix last.
+    *each, (_label, table_win) = figures.by_strategy
+    bars = [(rule_words.strategy(name), float(v)) for name, (_l, v) in zip(STRATEGIES, each, strict=True)]
+    return [*bars, (_("this table's mix"), float(table_win))]
 
 
 @readable

@@ -14,11 +14,13 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from casino.forms.security import CodeForm
+from casino.forms.security import CodeForm, EnrolmentCodeForm
 from casino.second_factor import second_factor_applies, session_verified_device, session_verify
 from casino.services.second_factor import (
+    CodeTooSoon,
     has_confirmed_device,
     recovery_codes_issue,
     second_factor_check,
@@ -58,6 +60,14 @@ def second_factor_home(request: HttpRequest) -> HttpResponse:
     })
 
 
+def too_soon(exc: CodeTooSoon) -> str:
+    return ngettext(
+        "After a wrong code the authenticator waits before it checks another: wait %(seconds)s "
+        "second, then enter the code your app shows.",
+        "After a wrong code the authenticator waits before it checks another: wait %(seconds)s "
+        "seconds, then enter the code your app shows.", exc.seconds) % {"seconds": exc.seconds}
+
+
 @login_required
 def second_factor_enrol(request: HttpRequest) -> HttpResponse:
     """Show a new secret as a QR code and as text; a code from the app confirms it.
@@ -70,15 +80,19 @@ def second_factor_enrol(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Verify with your current authenticator before enrolling a new one."))
         return redirect(f"{reverse('second-factor-verify')}?{urlencode({'next': reverse('second-factor-enrol')})}")
     device = totp_enrolment_start(user=user)
-    form = CodeForm(request.POST or None)
+    form = EnrolmentCodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        codes = totp_enrolment_confirm(device=device, code=form.cleaned_data["code"])
-        if codes is not None:
-            session_verify(request, device)
-            return page(request, "security/recovery_codes.html", {
-                "title": _("Your recovery codes"), "codes": codes, "next": _next(request)})
-        form.add_error("code", _("That code does not match the new secret. Check the clock of your "
-                                 "device and enter the code it shows now."))
+        try:
+            codes = totp_enrolment_confirm(device=device, code=form.cleaned_data["code"])
+        except CodeTooSoon as exc:
+            form.add_error("code", too_soon(exc))
+        else:
+            if codes is not None:
+                session_verify(request, device)
+                return page(request, "security/recovery_codes.html", {
+                    "title": _("Your recovery codes"), "codes": codes, "next": _next(request)})
+            form.add_error("code", _("That code does not match the new secret. Check the clock of your "
+                                     "device and enter the code it shows now."))
     secret = base64.b32encode(device.bin_key).decode()
     return page(request, "security/enrol.html", {
         "title": _("Set up an authenticator"), "form": form, "next": _next(request),
@@ -95,12 +109,16 @@ def second_factor_verify(request: HttpRequest) -> HttpResponse:
         return redirect(f"{reverse('second-factor-enrol')}?{urlencode({'next': _next(request)})}")
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        device = second_factor_check(user=user, code=form.cleaned_data["code"])
-        if device is not None:
-            session_verify(request, device)
-            return redirect(_next(request))
-        form.add_error("code", _("That code is wrong, was already used, or came too soon after a "
-                                 "failed one. Wait for the next code and try again."))
+        try:
+            device = second_factor_check(user=user, code=form.cleaned_data["code"])
+        except CodeTooSoon as exc:
+            form.add_error("code", too_soon(exc))
+        else:
+            if device is not None:
+                session_verify(request, device)
+                return redirect(_next(request))
+            form.add_error("code", _("That code is wrong or was already used. Enter the code your "
+                                     "authenticator shows now."))
     return page(request, "security/verify.html", {
         "title": _("Enter your code"), "form": form, "next": _next(request),
     }, status=400 if form.errors else 200)

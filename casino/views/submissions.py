@@ -11,10 +11,11 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from casino import workflow
+from casino import rule_words, workflow
 from casino.forms import DecisionForm, StartCertificationForm
 from casino.models import Attachment, ReviewComment, Submission, SubmissionStatus
 from casino.permissions import CAN_ATTACH, CAN_COMMENT, CAN_DECIDE, CAN_RUN_CERTIFICATION, has_role
+from casino.rules.labels import PARAMETERS
 from casino.selectors import (
     approval_blockers,
     audit_trail,
@@ -111,7 +112,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "badge": submission_badge(submission, certificate),
         # The report shown is a draft until the certificate is approved (and says how it stands after).
         "certificate": certificate,
-        "payouts": sorted(submission.paytable_version.payouts.items()),
+        "payouts": payout_rows(submission.paytable_version.payouts),
         "run": run, "running": running,
         "exact_rows": run_exact_rows(run.exact if run else None),
         "simulation": run.simulation if run else None,
@@ -215,3 +216,11 @@ def submission_progress(submission: Submission) -> dict:
         },
         "finished_run": bool(submission_finished_run(submission)) if run and run.status == RunStatus.DONE else False,
     }
+
+
+def payout_rows(payouts: dict) -> list[tuple[str, object]]:
+    """(label, odds) of each paid line, in the rule model's order, named in words."""
+    order = list(PARAMETERS)
+    paths = sorted((f"payouts.{name}" for name in payouts),
+                   key=lambda p: order.index(p) if p in order else len(order))
+    return [(rule_words.parameter(path), payouts[path.removeprefix("payouts.")]) for path in paths]

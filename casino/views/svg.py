@@ -6,8 +6,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal, format_percent
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from casino.templatetags.locale_numbers import babel_locale
 
 NAVY, RED, BAND, GRID, MUTED = "#1f3a5f", "#c62828", "#c7d7ea", "#dde3ea", "#5b6573"
 WIDTH, HEIGHT = 720, 250
@@ -25,7 +29,12 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 
 
 def money(v: float) -> str:
-    return f"{v:,.0f}" if abs(v) >= 100 else f"{v:,.2f}"
+    """An amount in the reader's way of writing numbers ("1,000" in English, "1.000" in Italian)."""
+    return format_decimal(v, format="#,##0" if abs(v) >= 100 else "#,##0.00", locale=babel_locale())
+
+
+def share(v: float) -> str:
+    return format_percent(v, format="0%", locale=babel_locale())
 
 
 @dataclass
@@ -103,7 +112,7 @@ def control_chart(series: list[dict], drift_date: str | None) -> SafeString:
     idx = range(len(rows))
     band = ([(i, e + b) for i, (_, e, b) in zip(idx, rows, strict=True)]
             + [(i, e - b) for i, (_, e, b) in reversed(list(zip(idx, rows, strict=True)))])
-    body = _axes(frame, "day", money, _day_ticks([p["date"] for p in series]))
+    body = _axes(frame, _("day"), money, _day_ticks([p["date"] for p in series]))
     body += [f'<polygon points="{_points(frame, band)}" fill="{BAND}" opacity="0.8"/>',
              f'<polyline points="{_points(frame, [(i, e) for i, (_, e, _) in zip(idx, rows, strict=True)])}" '
              f'fill="none" stroke="{RED}" stroke-dasharray="4 3"/>',
@@ -115,8 +124,8 @@ def control_chart(series: list[dict], drift_date: str | None) -> SafeString:
             x = frame.x(at)
             body.append(f'<line class="drift" x1="{x:.1f}" x2="{x:.1f}" y1="{TOP}" '
                         f'y2="{HEIGHT - BOTTOM}" stroke="{RED}" stroke-width="1.5"/>')
-    return _svg("Cumulative win against theory (band: theory ± 3 SD)", body,
-                [(NAVY, "cumulative win"), (RED, "theory"), (BAND, "± 3 SD")])
+    return _svg(_("Cumulative win against theory (band: theory ± 3 SD)"), body,
+                [(NAVY, _("cumulative win")), (RED, _("theory")), (BAND, _("± 3 SD"))])
 
 
 def daily_chart(series: list[dict]) -> SafeString:
@@ -126,17 +135,17 @@ def daily_chart(series: list[dict]) -> SafeString:
     idx = range(len(series))
     band = ([(i, p["expected"] + 3 * p["sd"]) for i, p in zip(idx, series, strict=True)]
             + [(i, p["expected"] - 3 * p["sd"]) for i, p in reversed(list(zip(idx, series, strict=True)))])
-    body = _axes(frame, "day", money, _day_ticks([p["date"] for p in series]))
+    body = _axes(frame, _("day"), money, _day_ticks([p["date"] for p in series]))
     body += [f'<polygon points="{_points(frame, band)}" fill="{BAND}" opacity="0.8"/>',
              f'<polyline points="{_points(frame, [(i, p["expected"]) for i, p in zip(idx, series, strict=True)])}" '
              f'fill="none" stroke="{RED}" stroke-dasharray="4 3"/>']
     for i, p in zip(idx, series, strict=True):
         colour, r = (RED, 4) if p.get("alarm") else (NAVY, 2.5)
         body.append(f'<circle cx="{frame.x(i):.1f}" cy="{frame.y(p["win"]):.1f}" r="{r}" fill="{colour}">'
-                    f'<title>{escape(p["date"])}: win {money(p["win"])}'
+                    f'<title>{escape(_("%(date)s: win %(win)s") % {"date": p["date"], "win": money(p["win"])})}'
                     f'{escape(" (" + p["alarm"] + ")") if p.get("alarm") else ""}</title></circle>')
-    return _svg("Daily win against the day's theory ± 3 SD", body,
-                [(NAVY, "daily win"), (RED, "theory, day alarm"), (BAND, "± 3 SD")])
+    return _svg(_("Daily win against the day's theory ± 3 SD"), body,
+                [(NAVY, _("daily win")), (RED, _("theory, day alarm")), (BAND, _("± 3 SD"))])
 
 
 def histogram_chart(bins: list[dict], theo: float) -> SafeString:
@@ -145,7 +154,7 @@ def histogram_chart(bins: list[dict], theo: float) -> SafeString:
         return mark_safe("")
     top = max(b["p"] for b in bins)
     frame = Frame(bins[0]["from"], bins[-1]["to"], 0, top * 1.1)
-    body = _axes(frame, "result of a day (house win)", lambda v: f"{v:.0%}",
+    body = _axes(frame, _("result of a day (house win)"), share,
                  [(v, money(v)) for v in nice_ticks(bins[0]["from"], bins[-1]["to"], 6)])
     for b in bins:
         x0, x1 = frame.x(b["from"]), frame.x(b["to"])
@@ -157,8 +166,8 @@ def histogram_chart(bins: list[dict], theo: float) -> SafeString:
         x = frame.x(theo)
         body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP}" y2="{HEIGHT - BOTTOM}" '
                     f'stroke="{MUTED}" stroke-dasharray="4 3"/>')
-    return _svg("Distribution of the table's result over a day", body,
-                [(NAVY, "house wins"), (RED, "house loses"), (MUTED, "theoretical win")])
+    return _svg(_("Distribution of the table's result over a day"), body,
+                [(NAVY, _("house wins")), (RED, _("house loses")), (MUTED, _("theoretical win"))])
 
 
 def bar_chart(items: list[tuple[str, float]], title: str) -> SafeString:

@@ -18,6 +18,7 @@ from casino.forms import TableAssignForm, TableCreateForm
 from casino.models import DEFAULT_LIMITS, TableConfiguration, TableStatus
 from casino.permissions import CAN_CONFIGURE_TABLES
 from casino.services.errors import WorkflowError
+from casino.services.properties import casino_property_create
 from casino.services.standing import version_standings
 from casino.services.tables import table_configuration_create, table_configuration_update
 
@@ -78,9 +79,9 @@ def _table_row(row: dict) -> tuple:
             t.seats, t.decks, shuffle["label"], shuffle["css"], t.shuffling_method, t.status)
 
 
-def _form_errors(form, exc: ValidationError) -> None:
+def _form_errors(form, exc: ValidationError, renamed: dict | None = None) -> None:
     for name, problems in exc.message_dict.items():
-        target = "paytable_version" if name in ("variant", "status") else name
+        target = "paytable_version" if name in ("variant", "status") else (renamed or {}).get(name, name)
         form.add_error(target if target in form.fields else None, "; ".join(problems))
 
 
@@ -95,16 +96,20 @@ def table_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
+                place = form.cleaned_data["casino_property"]
+                if form.cleaned_data["new_property"]:
+                    place = casino_property_create(name=form.cleaned_data["new_property"], actor=request.user,
+                                                   jurisdiction=form.cleaned_data["new_property_jurisdiction"])
                 table = table_configuration_create(
                     actor=request.user, table_id=form.cleaned_data["table_id"],
                     variant=version.paytable.variant, paytable_version=version,
                     pit=form.cleaned_data["pit"], seats=form.cleaned_data["seats"],
                     shuffling_method=form.cleaned_data["shuffling_method"],
                     penetration=form.cleaned_data["penetration"],
-                    casino_property=form.cleaned_data["casino_property"],
+                    casino_property=place,
                 )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            _form_errors(form, exc, renamed={"name": "new_property", "jurisdiction": "new_property_jurisdiction"})
         else:
             messages.success(request, _("Table %(table)s configured; open it when ready.") % {"table": table.table_id})
             # A warning, not a refusal: the floor may have reasons (surveillance, a shuffler

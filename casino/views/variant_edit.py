@@ -57,7 +57,9 @@ def variant_edit(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("Saved as draft paytable version %(number)s.") % {"number": version.number})
             return redirect("web:variant-detail", pk=pk)
-    shown = form.rules or current
+    # After a refused save the live edge prices what was entered; rules that do not
+    # validate have no figures (the fields in red say why), never the saved version's.
+    shown = form.rules if data is not None else current
     return page(request, "variants/edit.html", {
         "title": _("Edit %(variant)s") % {"variant": variant.name}, "variant": variant, "latest": latest,
         "form": form, "note": note, "family": variant.family, "rules_editable": rules_editable,
@@ -65,6 +67,7 @@ def variant_edit(request: HttpRequest, pk: int) -> HttpResponse:
         "figures": (stored_version_rows(variant, latest) if data is None and current
                     else preview_rows(shown) if shown else []),
         "new_version": latest is None or latest.is_locked,
+        "rules_refused": data is not None and form.rules is None,
         "submit_label": (_("Save draft version") if latest is not None and not latest.is_locked
                          else _("Create new draft version")),
     })

@@ -9,9 +9,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from casino import rule_words
 from casino.forms import RuleParametersForm, VariantMetaForm
 from casino.models import (
     OPEN_SUBMISSION_STATUSES,
@@ -51,7 +51,6 @@ from .fragments import kept_fragment, rows_key, shown_key
 from .protection import protection_context
 from .variant_edit import variant_edit  # noqa: F401  (re-exported for the URLconf)
 
-FAMILY_LABELS = {SEVEN_AND_HALF: gettext_lazy("Seven and a Half"), NINE_TEN_ELEVEN: "9-10-11"}
 SCRATCH = {SEVEN_AND_HALF: SevenHalfRules, NINE_TEN_ELEVEN: NineTenElevenRules}
 # The columns a row of the variant list shows (see _variant_row).
 VARIANT_ROW = ("name", "family", "preset", "status", "updated_at", "jurisdiction__name")
@@ -78,7 +77,7 @@ def variant_list(request: HttpRequest) -> HttpResponse:
     return page(request, "variants/list.html", {
         "page_obj": current, "query": query, "q": q, "status": status, "family": family,
         "rows_key": rows_key(current, _variant_row),
-        "statuses": VariantStatus.choices, "families": [(f, FAMILY_LABELS[f]) for f in FAMILIES],
+        "statuses": VariantStatus.choices, "families": [(f, rule_words.family(f)) for f in FAMILIES],
     })
 
 
@@ -90,10 +89,11 @@ def _variant_row(v: GameVariant) -> tuple:
 @role_required(*CAN_AUTHOR_VARIANT)
 def variant_new(request: HttpRequest) -> HttpResponse:
     presets = [
-        {"name": name, "source": PRESET_SOURCES[name], "family": FAMILY_LABELS[rules.family]}
+        {"key": name, "name": rule_words.preset(name), "source": rule_words.said(PRESET_SOURCES[name]),
+         "family": rule_words.family(rules.family)}
         for name, rules in PRESETS.items()
     ]
-    families = [(f, FAMILY_LABELS[f]) for f in FAMILIES]
+    families = [(f, rule_words.family(f)) for f in FAMILIES]
     return page(request, "variants/new.html", {"presets": presets, "families": families})
 
 
@@ -117,7 +117,9 @@ def variant_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         meta = VariantMetaForm(request.POST)
         form = RuleParametersForm(request.POST, family=family)
-        if meta.is_valid() and form.is_valid():
+        # Both forms are checked, so a refused save names every problem and the live edge
+        # shows the figures of the rules as entered (not the preset's) when they validate.
+        if all([meta.is_valid(), form.is_valid()]):
             parameters, payouts = split_rules(form.rules)
             try:
                 variant = variant_create_service(
@@ -133,16 +135,18 @@ def variant_create(request: HttpRequest) -> HttpResponse:
                 return redirect("web:variant-detail", pk=variant.pk)
     else:
         meta = VariantMetaForm(initial={
-            "name": _("%(preset)s (new)") % {"preset": preset_name} if preset_name else "",
+            "name": _("%(preset)s (new)") % {"preset": rule_words.preset(preset_name)} if preset_name else "",
             "jurisdiction": Jurisdiction.objects.first(),
         })
         form = RuleParametersForm(family=family, initial_rules=initial_rules)
-    figures = preview_rows(form.rules or initial_rules) if (form.rules or initial_rules) else []
+    shown = form.rules if form.is_bound else initial_rules
+    figures = preview_rows(shown) if shown else []
     return page(request, "variants/edit.html", {
-        "title": (_("New variant from %(preset)s") % {"preset": preset_name} if preset_name
-                  else _("New %(family)s variant") % {"family": FAMILY_LABELS[family]}),
+        "title": (_("New variant from %(preset)s") % {"preset": rule_words.preset(preset_name)} if preset_name
+                  else _("New %(family)s variant") % {"family": rule_words.family(family)}),
         "meta": meta, "form": form, "family": family, "preset": preset_name,
         "rules_editable": True, "figures": figures, "submit_label": _("Create draft variant"),
+        "rules_refused": form.is_bound and form.rules is None,
     })
 
 
@@ -202,7 +206,7 @@ def variant_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "variant_badge": variant_standing,
         "body": kept_fragment("variant-body", _body_key(variant, rules, versions, submissions, can), body),
         "submissions": submissions, "open_submission": open_submission,
-        "family_label": FAMILY_LABELS.get(variant.family, variant.family),
+        "family_label": rule_words.family(variant.family),
         "submittable": submittable,
         "editable_rules": can.author and variant.is_editable,
         "new_version_allowed": can.edit_paytable and variant.status not in (VariantStatus.REJECTED, VariantStatus.RETIRED),

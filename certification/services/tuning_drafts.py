@@ -10,6 +10,7 @@ from django.db import transaction
 from casino.models import GameVariant, PaytableVersion, VariantStatus
 from casino.permissions import CAN_TUNE
 from casino.rules import Rules, rules_to_dict
+from casino.rules.labels import setting_label
 from casino.services.audit import audit_record
 from casino.services.errors import WorkflowError, require_role
 from certification.models import RunStatus, TuningJob
@@ -51,7 +52,8 @@ def tuning_suggestion_draft(*, job: TuningJob, index: int, actor) -> GameVariant
         "tuning_job": job.pk, "suggestion": index, "changes": changes,
         "bet": request.bet, "band": job.request["band"],
     }
-    described = ", ".join(f"{k}={v}" for k, v in changes.items()) or "no change"
+    # The note a reader sees on the version: the changes in words, not as the tuner writes them.
+    described = ", ".join(str(setting_label(k, _typed(v))) for k, v in changes.items()) or "no change"
     parameters, payouts = _split(rules)
     _, current = variant_base(variant)
     payouts_only = all(key.startswith("payouts.") for key in changes)
@@ -79,3 +81,8 @@ def tuning_suggestion_draft(*, job: TuningJob, index: int, actor) -> GameVariant
 
 def draft_variant(made: GameVariant | PaytableVersion) -> GameVariant:
     return made if isinstance(made, GameVariant) else made.paytable.variant
+
+
+def _typed(value: Any) -> Any:
+    """A tuner's value as its text says it ("true" is yes), for the note's words."""
+    return {"true": True, "false": False}.get(value, value) if isinstance(value, str) else value

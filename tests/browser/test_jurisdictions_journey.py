@@ -8,6 +8,7 @@ import datetime as dt
 import io
 
 import pytest
+from babel.dates import format_date
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -90,7 +91,8 @@ def test_an_officer_files_with_two_regulators_and_records_their_letters(sign_in,
     sierra_cell, tahoe_cell = cell(page, version.pk, "sierra"), cell(page, version.pk, "tahoe")
     expect(sierra_cell).to_contain_text("Approved")
     expect(sierra_cell).to_contain_text("SGB-2026-041")
-    expect(sierra_cell).to_contain_text(f"until {expires.isoformat()}")
+    # Dates in running text are written the reader's way (English here).
+    expect(sierra_cell).to_contain_text(f"until {format_date(expires, 'medium', locale='en')}")
     expect(sierra_cell).to_have_class("expiring")
     expect(tahoe_cell).to_contain_text("Field trial")
     expect(tahoe_cell).to_contain_text("TC-FT-7")

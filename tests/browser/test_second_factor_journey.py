@@ -56,6 +56,7 @@ def test_enrol_then_sign_in_with_a_code_and_approve(browser, live_server, page_p
     expect(page.locator("#recovery-codes li")).to_have_count(10)
     page.get_by_role("link", name="Continue").click()
     expect(page).to_have_url(f"{live_server.url}/")
+    page.locator("summary.user").click()  # Sign out sits in the menu under the user's name
     page.get_by_role("button", name="Sign out").click()
 
     # Next sign-in: the password, then a code; a wrong one is refused on the page.

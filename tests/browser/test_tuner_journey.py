@@ -31,7 +31,7 @@ def test_a_player_favourable_preset_becomes_an_approvable_draft(sign_in, shoot, 
     page = sign_in(olga)  # the browser fixture fails the test on console errors and failed loads
 
     page.goto("/variants/new/")
-    page.get_by_role("link", name="seven-half-home").click()
+    page.locator('a.choice[href$="preset=seven-half-home"]').click()
     page.get_by_label("Variant name").fill("Home game")
     page.get_by_role("button", name="Create draft variant").click()
     edge = page.locator('#edge-table tr[data-bet="main"] .house-edge')
@@ -40,7 +40,7 @@ def test_a_player_favourable_preset_becomes_an_approvable_draft(sign_in, shoot, 
     page.get_by_role("link", name="Find an approvable version").click()
     expect(page.get_by_label("House edge from (%)")).to_have_value("0.5000")
     expect(page.get_by_label("House edge to (%)")).to_have_value("15.0000")
-    expect(page.get_by_label("Dealer stands at")).to_be_checked()
+    expect(page.get_by_label("Dealer stands at", exact=True)).to_be_checked()
     shoot(page, "tuner-form")
     page.get_by_role("button", name="Search on the workers").click()
     expect(page.locator('[role="progressbar"]')).to_be_visible()

@@ -46,7 +46,9 @@ def test_the_compiled_catalogue_matches_the_po_file(language):
     for message in catalogue(language):
         if not message.id or isinstance(message.id, tuple):
             continue
-        if compiled.gettext(message.id) != message.string:
+        shown = (compiled.pgettext(message.context, message.id) if message.context
+                 else compiled.gettext(message.id))
+        if shown != message.string:
             stale.append(message.id)
     assert not stale, f"{language}: compilemessages after editing the .po: {stale[:20]}"
 

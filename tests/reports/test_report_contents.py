@@ -86,3 +86,9 @@ def test_simulation_randomness_and_reproducibility_sections(report):
         assert digest in flat
     if data.procedure:
         assert "Hand-shuffle procedure" in flat and "NOT ENOUGH" in flat
+
+
+def test_the_certificate_names_rules_and_presets_in_words_not_code(report):
+    from tests.support.rule_identifiers import identifiers_in
+
+    assert identifiers_in(report.flat) == []

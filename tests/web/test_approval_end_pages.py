@@ -79,3 +79,10 @@ def test_auditors_and_outsiders_cannot_end_an_approval(as_user, audrey, oscar, v
         assert as_user(user).get(reverse("web:approval-end", args=[version.pk])).status_code == 403
         assert end(as_user(user), version).status_code == 403
     assert regulator_state(paytable_version=version, jurisdiction=sierra).status == DecisionStatus.APPROVED
+
+
+def test_a_reason_typed_with_its_full_stop_ends_one_sentence_on_the_table_page(as_user, rita, version, dealing):
+    assert end(as_user(rita), version, reason="revoked in the register.").status_code == 302
+    table_page = as_user(rita).get(reverse("web:table-detail", args=[dealing.pk])).content.decode()
+    ended = table_page[table_page.index('id="ended-approval"'):].split("</p>")[0]
+    assert "revoked in the register. <a" in ended and ".." not in ended

@@ -7,6 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from casino.audit_words import action_label
 from casino.models import AuditEvent
 from casino.services.audit import audit_record
 
@@ -22,7 +23,9 @@ def test_the_history_lists_every_event_with_its_actor_and_message(client, alice,
     events = AuditEvent.objects.filter(object_type="Submission", object_id=str(submitted.pk))
     assert events.count() >= 2
     for event in events:
-        assert f"<code>{event.action}</code>" in history
+        # Each event in words, its code kept for tools (an unlisted action still reads as words).
+        assert f'<li data-action="{event.action}">{action_label(event.action)} ' in history
+    assert "Test: note" in history
     assert "by alice," in history and "“a note for the reviewers”" in history
 
 

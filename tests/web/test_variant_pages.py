@@ -90,7 +90,8 @@ def test_the_online_format_page_lists_the_readings_with_their_edges(as_user, ali
     body = as_user(alice).get(reverse("web:variant-detail", args=[variant.pk])).content.decode()
     readings = body[body.index('id="readings"'):]
     assert "0.6046" in readings and "0.1726" in readings and "1.3885" in readings
-    assert "stand_minimum_matta=seven" in readings and "Standing minimum" in body
+    assert "A matta face-up card counts, for standing: counts 7" in readings and "Standing minimum" in body
+    assert "stand_minimum_matta" not in readings  # the change in words, not as code
     # An empty optional payout on the form leaves the line unset.
     data = preset_post("sette-e-mezzo", name="Sette plain", jurisdiction=jurisdiction.pk,
                        preset="sette-e-mezzo", payouts__natural="")

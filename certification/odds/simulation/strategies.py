@@ -148,7 +148,9 @@ class ChartStrategy:
 
     def __init__(self, rules: Rules, data: dict[str, Any], name: str = "chart"):
         self.rules, self.name = rules, name
-        family = data.get("family")
+        # A chart without "family" is the variant's own (a table's house way is typed for its
+        # table's variant); one naming another family is refused.
+        family = data.get("family", rules.family)
         if family != rules.family:
             raise StrategyError(f"the chart is for family {family!r}, the variant is {rules.family}")
         if isinstance(rules, SevenHalfRules):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
+from casino.rules.labels import preset_label
+
 from ..data import CertificateData
 from ..fmt import bet_name, date, decimal, pct
 from ..i18n import _, say
@@ -24,7 +26,8 @@ def cover(data: CertificateData, width: float) -> list[Flowable]:
     if data.preset:
         source = f" ({escape(say(data.preset_source))})" if data.preset_source else ""
         variant += ("<br/><font size=7.5 color='#5b6573'>"
-                    + _("preset {preset}").format(preset=escape(data.preset)) + f"{source}</font>")
+                    + _("preset {preset}").format(preset=escape(say(preset_label(data.preset))))
+                    + f"{source}</font>")
     rows = [
         (_("Certificate number"), f"<b>{escape(data.certificate_number)}</b>"),
         (_("Status"), status),
