@@ -24,7 +24,8 @@ from casino.rules import PRESET_SOURCES, rules_from_dict
 from casino.rules.describe import describe_paytable, describe_rules
 from casino.rules.phrases import N_, Joined, Phrase
 from casino.services.errors import WorkflowError
-from certification.models import CertificationRun, PacketJob, ReportKind, RunStatus
+from casino.services.standing import certificate_standing
+from certification.models import CertificationRun, PacketJob, RunStatus
 from certification.odds.examples import worked_examples
 from certification.reports.fmt import bet_name
 from certification.reports.packet import RENDERERS, enclosures, media_type
@@ -87,6 +88,18 @@ def packet_table(run: CertificationRun) -> TableSetup:
                       limits=dict(table.bet_limits or {}))
 
 
+CERTIFICATE_STATES = {"draft": N_("draft"), "valid": N_("valid"), "superseded": N_("superseded"),
+                      "withdrawn": N_("withdrawn"), "revoked": N_("revoked"), "expired": N_("expired"),
+                      "not issued": N_("not issued")}
+
+
+def _certificate_state(run: CertificationRun, certificate) -> str:
+    """How the enclosed certificate stands (the one standing function), or "not issued"."""
+    if certificate is None:
+        return "not issued"
+    return certificate_standing(run=run, document_kind=certificate.kind).state
+
+
 def _certificate(run: CertificationRun):
     """The run's certificate as it stands (approved once approved), in its issued language."""
     kind = certificate_kind(run)
@@ -133,11 +146,12 @@ def packet_checklist(*, run: CertificationRun, jurisdiction: Jurisdiction, appli
                            Phrase("run {number} is {status}", number=run.certificate_number,
                                   status=run.get_status_display().lower()))]
     certificate = _certificate(run)
+    state = _certificate_state(run, certificate)
     items.append(ChecklistItem(
-        Phrase("Approved certificate"),
-        certificate is not None and certificate.kind == ReportKind.APPROVED,
-        Phrase("approved") if certificate is not None and certificate.kind == ReportKind.APPROVED
-        else (Phrase("only a draft certificate: the submission is not approved yet")
+        Phrase("Approved certificate"), state == "valid",
+        Phrase("approved") if state == "valid"
+        else (Phrase("only a draft certificate: the submission is not approved yet") if state == "draft"
+              else Phrase("the certificate is {state}", state=Phrase(CERTIFICATE_STATES.get(state, state)))
               if certificate else Phrase("no certificate issued"))))
     items += profile_checklist(run=run, jurisdiction=jurisdiction)
     table = packet_table(run)
@@ -177,7 +191,7 @@ def packet_data(*, run: CertificationRun, jurisdiction: Jurisdiction, applicant:
         run=run, jurisdiction=jurisdiction, applicant=applicant, host_casino=host_casino)
     return PacketData(
         profile=profile, certificate_number=run.certificate_number,
-        certificate_status=(_certificate(run).kind if _certificate(run) else "not issued"),
+        certificate_status=_certificate_state(run, _certificate(run)),
         variant_name=run.variant.name, game=GAME_NAMES.get(rules.family, rules.family),
         preset_source=PRESET_SOURCES.get(run.variant.preset, ""),
         paytable_version=run.paytable_version.number, rules=rules,

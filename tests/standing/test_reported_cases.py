@@ -206,3 +206,20 @@ def test_messages_name_the_decision_and_the_certificate_as_they_stand(jurisdicti
         regulator_decision_record(paytable_version=approved.paytable_version, jurisdiction=jurisdiction,
                                   status="approved", actor=UserFactory(username="nobody"))
     assert "a approved" not in str(denied.value) and "recording the decision “approved”" in str(denied.value)
+
+
+def test_a_packet_says_how_its_certificate_stands(alice, rita, adam, jurisdiction):
+    from certification.services.packets import packet_checklist
+
+    run = make_approved(officer=alice, reviewer=rita, preset="sette-e-mezzo", name="Sette P",
+                        jurisdiction=jurisdiction).certification_run
+    certificate_issue_approved(run_id=run.pk, approver_id=rita.pk)
+
+    def approved_item():
+        return next(i for i in packet_checklist(run=run, jurisdiction=jurisdiction)
+                    if i.name == "Approved certificate")
+
+    assert approved_item().ready is True
+    _revoke(run, adam)
+    item = approved_item()
+    assert item.ready is False and str(item.detail) == "the certificate is revoked"

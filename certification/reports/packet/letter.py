@@ -16,8 +16,9 @@ from .data import PacketData
 from .rules import TO_COMPLETE, objective, reference, wagers_offered
 
 BLANK = N_("____________________ (to be completed)")
-CERTIFICATE_STATUSES = {"draft": N_("draft"), "approved": N_("approved"),
-                        "not issued": N_("not issued")}
+CERTIFICATE_STATUSES = {"draft": N_("draft"), "approved": N_("approved"), "valid": N_("valid"),
+                        "superseded": N_("superseded"), "withdrawn": N_("withdrawn"),
+                        "revoked": N_("revoked"), "expired": N_("expired"), "not issued": N_("not issued")}
 
 
 def letter_story(data: PacketData, width: float) -> list[Flowable]:
