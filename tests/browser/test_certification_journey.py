@@ -21,6 +21,7 @@ from tests.backoffice.factories import (
     make_table,
     make_under_review,
 )
+from tests.browser.journey import choose_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -90,7 +91,7 @@ def test_from_preset_to_the_floor(sign_in, shoot, start_worker):
     shoot(admin, "dashboard-admin")
     admin.get_by_role("link", name="Tables", exact=True).click()
     admin.locator('tr[data-table="SM-07"]').get_by_role("link", name="Assign paytable").click()
-    admin.get_by_label("Approved paytable version").select_option(label="Sette lounge — paytable v1")
+    choose_version(admin, "Sette lounge — paytable v1")
     admin.get_by_role("button", name="Assign").click()
     expect(admin.locator('tr[data-table="SM-07"]')).to_contain_text("Sette lounge")
     shoot(admin, "tables")

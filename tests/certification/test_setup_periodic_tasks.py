@@ -18,6 +18,8 @@ TASKS = {
     "casino.backup_daily": ("30", "1", "*", "*"),
     "casino.rounds_daily": ("15", "0", "*", "*"),
     "casino.rounds_rollups_rebuild": ("45", "3", "*", "0"),
+    "certification.floor_check": ("20", "*", "*", "*"),
+    "certification.monthly_statistics": ("30", "6", "1", "*"),
 }
 
 

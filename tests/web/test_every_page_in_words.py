@@ -31,7 +31,11 @@ NOT_PAGES = {
     "version-file", "field-trial-final-approval", "decision-letter", "approval-matrix-csv",
     "regulator-matrix-csv", "regulator-certificate-file", "regulator-packet-file", "health",
     "favicon", "worker-check", "logout", "token-revoke", "api-schema", "api-docs", "set_language",
-    "second-factor-recovery",
+    "second-factor-recovery", "table-rounds-upload", "floor-alarm-rounds", "statistics-file",
+    "surveillance-case-note", "surveillance-case-close",
+    # Pages whose records take a month of stored rounds to make: tests/surveillance/test_cases.py
+    # renders them in both languages.
+    "surveillance-case", "surveillance-player", "surveillance-round",
     # Pages whose records take a field file or a trial to make; tests/web/test_field_trial_page.py
     # and test_pages_in_italian_and_spanish.py render them in both languages.
     "field-detail", "field-trial",
@@ -78,6 +82,16 @@ def world(alice, rita, adam, victor, draft, under_review, approved, sierra, sier
 
     sam = UserFactory(username="sam", is_staff=False)
     regulator_scope_grant(user=sam, jurisdictions=[sierra])
+    from casino.permissions import Role
+
+    sue = UserFactory(username="sue", roles=[Role.SURVEILLANCE])
+    import datetime as dt
+
+    from certification.services.floor_alarms import floor_alarm_raise
+
+    day = dt.date(2026, 11, 2)
+    alarm = floor_alarm_raise(table=table, kind="cards", test="short deck: 7D", first_day=day, alarm_day=day,
+                              evidence={"detail": "log e = 20.7"})
     pk = {"variant": draft.pk, "submission": under_review.pk, "table": table.pk, "version": version.pk,
           "run": approved.certification_run_id}
     args = {
@@ -88,13 +102,15 @@ def world(alice, rita, adam, victor, draft, under_review, approved, sierra, sier
         "web:decision-record": [pk["version"]], "web:approval-end": [pk["version"]],
         "web:run-revoke": [pk["run"]], "web:table-economics": [pk["table"]],
         "web:variant-tune": [pk["variant"]], "web:tuning-detail": [finished_tuning(draft, alice).pk],
+        "web:floor-alarm": [alarm.pk],
     }
     queries = {"web:variant-create": "?preset=sette-e-mezzo"}
     # Who reads each page: the officer, the reviewer-and-admin, the regulator.
     readers = {"web:regulator-home": sam, "web:regulator-certificates": sam, "web:regulator-tables": sam,
                "web:regulator-notices": sam, "web:variant-new": alice, "web:variant-create": alice,
                "web:variant-edit": alice, "web:decision-record": alice, "web:variant-tune": alice,
-               "web:tuning-detail": alice}
+               "web:tuning-detail": alice, "web:regulator-statistics": sam,
+               "web:surveillance-cases": sue}
     return args, queries, readers, victor
 
 
@@ -112,7 +128,8 @@ SCANNED = [
     "web:field-list", "web:version-jurisdictions", "web:decision-record", "web:approval-end",
     "web:run-revoke", "web:approval-matrix", "web:notice-list", "web:regulator-home",
     "web:regulator-certificates", "web:regulator-tables", "web:regulator-notices", "web:verify",
-    "web:table-economics", "web:variant-tune", "web:tuning-detail",
+    "web:table-economics", "web:variant-tune", "web:tuning-detail", "web:floor", "web:floor-alarms",
+    "web:floor-alarm", "web:floor-statistics", "web:regulator-statistics", "web:surveillance-cases",
 ]
 
 
