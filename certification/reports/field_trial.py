@@ -15,13 +15,13 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 
 from .charts import BAND
 from .field_trial_text import TRIAL_TEXT
 from .fmt import count, date, decimal, pct, signed
 from .i18n import _, current_language, say, writing_in
-from .styles import FAIL, HEAD_FILL, INK, MUTED, NAVY, REGULAR, RULE, ZEBRA, styles
+from .styles import FAIL, INK, MUTED, NAVY, REGULAR, RULE, grid, styles
 
 
 @dataclass(frozen=True)
@@ -208,20 +208,6 @@ def daily_chart(t: TableSection, width: float, height: float) -> Drawing:
     return d
 
 
-def _grid(rows: list[list], widths: list[float]) -> Table:
-    s = styles()
-    cells = [[Paragraph(str(c), s["cell_bold"] if r == 0 else s["cell"]) for c in row]
-             for r, row in enumerate(rows)]
-    table = Table(cells, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
-    return table
-
-
 def _drift(t: TableSection) -> str:
     if t.drift_date is None:
         return _("no drift")
@@ -256,10 +242,10 @@ def _trial_story(t: TrialFacts, generated: dt.date, w: float) -> list:
                                           version=t.paytable_version, certificate=t.certificate,
                                           generated=date(generated)), s["subtitle"]),
         Paragraph(text["heading"], s["h2"]),
-        _grid([[label, value] for label, value in facts], [0.35 * w, 0.65 * w]),
+        grid([[label, value] for label, value in facts], [0.35 * w, 0.65 * w]),
         Spacer(1, 3 * mm),
         Paragraph(text["files_heading"], s["h2"]),
-        _grid(files, [x * w for x in (0.32, 0.24, 0.16, 0.14, 0.14)]) if t.files
+        grid(files, [x * w for x in (0.32, 0.24, 0.16, 0.14, 0.14)]) if t.files
         else Paragraph(text["no_files"], s["small"]),
         Paragraph(text["whole_trial"], s["body"]),
         Spacer(1, 4 * mm),
@@ -288,7 +274,7 @@ def _render(data: FieldTrialData, invariant: bool) -> bytes:
             alpha=_alpha(data.alpha)), s["subtitle"]) if data.trial is None else
         Paragraph(_("{n} field file(s) · family-wise false-alarm rate α = {alpha}").format(
             n=count(len(data.trial.files)), alpha=_alpha(data.alpha)), s["subtitle"]),
-        _grid([[_("Table"), _("Variant"), _("Days"), _("Handle"), _("Win"), _("Hold"), _("Theory"),
+        grid([[_("Table"), _("Variant"), _("Days"), _("Handle"), _("Win"), _("Hold"), _("Theory"),
                 "z", _("Drift")]] + [
             [t.table_id, f"{t.variant} v{t.paytable_version}", t.days, _money(t.handle),
              _money(t.win), _share(t.hold), _share(t.house_edge), signed(t.z, 2), _drift(t)]
@@ -327,7 +313,7 @@ def _render(data: FieldTrialData, invariant: bool) -> bytes:
         story.append(KeepTogether(block[:2]))
         story += [KeepTogether(block[2:4]), KeepTogether(block[4:6])]
         if alarms:
-            story.append(_grid([[_("Date"), _("Win"), _("Expected"), _("SD"), _("Alarm")]] + [
+            story.append(grid([[_("Date"), _("Win"), _("Expected"), _("SD"), _("Alarm")]] + [
                 [date(p.date), _money(p.win), _money(p.expected), _money(p.sd), say(p.alarm)]
                 for p in alarms], [x * w for x in (0.2, 0.2, 0.2, 0.2, 0.2)]))
         else:

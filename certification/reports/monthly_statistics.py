@@ -9,16 +9,15 @@ import io
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
 from casino.rules.phrases import N_
 
 from .fmt import count, date, decimal, pct
 from .i18n import _, current_language, writing_in
-from .styles import HEAD_FILL, RULE, ZEBRA, styles
+from .styles import grid, styles
 
 # The alarms' checks and states as the web stores their English labels, for the catalogue.
 ALARM_WORDS = (N_("Return against theory"), N_("Cards against a fair deck"), N_("Settlement audit"),
@@ -81,20 +80,6 @@ def _share(x: float) -> str:
     return f"{x:.2%}" if current_language() == "en" else pct(x, 2)
 
 
-def _grid(rows: list[list], widths: list[float]) -> Table:
-    s = styles()
-    cells = [[Paragraph(str(c), s["cell_bold"] if r == 0 else s["cell"]) for c in row]
-             for r, row in enumerate(rows)]
-    table = Table(cells, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]))
-    return table
-
-
 def render_monthly_statistics(data: MonthlyStatisticsData, *, invariant: bool = False) -> bytes:
     with writing_in(data.language):
         return _render(data, invariant)
@@ -119,7 +104,7 @@ def _render(data: MonthlyStatisticsData, invariant: bool) -> bytes:
             handle=_money(total_handle), win=_money(total_win),
             hold=_share(total_win / total_handle if total_handle else 0.0)), s["body"]),
         Spacer(1, 3 * mm),
-        _grid([[_("Table"), _("Game version"), _("Stake"), _("Channel"), _("Rounds"), _("Handle"), _("Win"),
+        grid([[_("Table"), _("Game version"), _("Stake"), _("Channel"), _("Rounds"), _("Handle"), _("Win"),
                 _("Hold"), _("Theoretical hold"), _("Band"), _("Alarms")]] + [
             [escape(r.table_id), escape(f"{r.variant} v{r.paytable_version}"), escape(r.stake_level),
              escape(r.channel), count(r.rounds), _money(r.handle), _money(r.win),
@@ -131,7 +116,7 @@ def _render(data: MonthlyStatisticsData, invariant: bool) -> bytes:
         Paragraph(_("Alarms of the month"), s["h2"]),
     ]
     if data.alarms:
-        story.append(_grid([[_("Table"), _("Dealer"), _("Check"), _("Finding"), _("From"), _("Status"),
+        story.append(grid([[_("Table"), _("Dealer"), _("Check"), _("Finding"), _("From"), _("Status"),
                              _("Resolution")]] + [
             [escape(a.table_id), escape(a.dealer_id or "—"), escape(_(a.check)), escape(a.test), date(a.first_day),
              escape(_(a.status)), escape(a.reason or "—")] for a in data.alarms],

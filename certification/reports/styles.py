@@ -14,6 +14,7 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph, Table, TableStyle
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "TablecertSans"
@@ -88,3 +89,18 @@ def styles() -> dict[str, ParagraphStyle]:
         "toc1": _style("toc1", fontSize=9, leading=13, leftIndent=16),
         "warning": _style("warning", fontName=BOLD, fontSize=9, leading=12, textColor=FAIL),
     }
+
+
+def grid(rows: list[list], widths: list[float]) -> Table:
+    """A table of the reports' own look: a shaded head row repeated on each page, zebra rows."""
+    s = styles()
+    cells = [[Paragraph(str(c), s["cell_bold"] if r == 0 else s["cell"]) for c in row]
+             for r, row in enumerate(rows)]
+    table = Table(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ]))
+    return table

@@ -59,7 +59,13 @@ def make_round(rng: random.Random, *, table: str, number: int, seats: int = 5,
                   time=when or START + timedelta(seconds=40 * number),
                   dealer=dealer or f"D{number // 500 % 7}",
                   seats=seat_rows, net=Decimal(0), shoe=f"S{number // 50}", cards=cards)
-    # Trim the dealer's unused cards: replay the round with every card and keep those used.
+    settle_trimmed(draft, rules, settlement)
+    return draft
+
+
+def settle_trimmed(draft: Round, rules, settlement: Settlement) -> None:
+    """Nets by the engine's settlement; the dealer's unused cards trimmed as it reports them
+    (the round is replayed with every card left in the stock, and keeps those used)."""
     while True:
         try:
             nets = settle_round(rules, draft, settlement)
@@ -69,10 +75,9 @@ def make_round(rng: random.Random, *, table: str, number: int, seats: int = 5,
                 raise
             extra = int(str(exc).split(": ", 1)[1].split(" ")[0])
             del draft.cards[-extra:]
-    for seat, net in zip(seat_rows, nets, strict=True):
+    for seat, net in zip(draft.seats, nets, strict=True):
         seat.net = Decimal(net.numerator) / Decimal(net.denominator)
-    draft.net = sum((s.net for s in seat_rows), Decimal(0))
-    return draft
+    draft.net = sum((s.net for s in draft.seats), Decimal(0))
 
 
 def make_rounds(count: int, *, table: str = "T-01", seed: int = 1, first: int = 0, seats: int = 5) -> list[Round]:

@@ -15,10 +15,10 @@ from decimal import Decimal
 from casino.rules.cards import SEVEN_HALF_RANKS, SUITS
 from casino.rules.presets import preset
 from casino.rules.rounds import Round, Seat
-from certification.odds.seven_half.replay import settle_round
 from certification.odds.seven_half.settle import Settlement
 from certification.odds.simulation.strategies import card_total2
 from certification.surveillance.strategies import DecisionPoint, Strategist
+from tests.rounds.generate import settle_trimmed
 
 RULES = preset("sette-e-mezzo")
 DECK = [r + s for r in SEVEN_HALF_RANKS for s in SUITS]
@@ -57,22 +57,7 @@ def floor_rounds(count: int, *, table: str = "T-01", seed: int = 5, seats: int =
                 for i, pid in enumerate(players)]
         draft = Round(table=table, round_id=f"{table}-{number:06d}", time=START + timedelta(seconds=40 * number),
                       dealer=f"D{number // 100 % 3}", seats=rows, net=Decimal(0), cards=cards + stock)
-        _settle(draft, settlement)
+        settle_trimmed(draft, RULES, settlement)
         out.append(draft)
     return out
 
-
-def _settle(draft: Round, settlement: Settlement) -> None:
-    """Nets by the engine's settlement, the dealer's unused cards trimmed as it reports them."""
-    while True:
-        try:
-            nets = settle_round(RULES, draft, settlement)
-            break
-        except ValueError as exc:
-            if "beyond" not in str(exc):
-                raise
-            extra = int(str(exc).split(": ", 1)[1].split(" ")[0])
-            del draft.cards[-extra:]
-    for seat, net in zip(draft.seats, nets, strict=True):
-        seat.net = Decimal(net.numerator) / Decimal(net.denominator)
-    draft.net = sum((s.net for s in draft.seats), Decimal(0))
