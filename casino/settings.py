@@ -340,6 +340,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "casino.api.rounds_schema.add_rounds_ingest"],
     # Certification runs, simulations, tuning jobs and packet jobs share one status set.
     "ENUM_NAME_OVERRIDES": {"RunStatusEnum": "certification.models.runs.RunStatus",
                             "DecisionStatusEnum": "casino.models.regulators.DecisionStatus",
