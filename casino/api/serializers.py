@@ -18,6 +18,7 @@ from casino.models import (
     Submission,
     TableConfiguration,
 )
+from casino.services.standing import submission_badges, version_badges
 from certification.models import CertificationRun
 
 USER = serializers.SlugRelatedField(slug_field="username", read_only=True)
@@ -73,7 +74,33 @@ class VariantSerializer(OutputSerializer):
         read_only_fields = fields
 
 
-class PaytableVersionSerializer(OutputSerializer):
+class BadgeSerializer(serializers.Serializer):
+    """How a version or submission stands (casino.services.standing): the state and its words."""
+
+    state = serializers.CharField()
+    label = serializers.CharField()
+
+
+class StandingListSerializer(serializers.ListSerializer):
+    """A list's standings in one query (the child's ``standings_of``), not one per row."""
+
+    def to_representation(self, data):
+        items = list(data.all() if hasattr(data, "all") else data)
+        self.child.context["standings"] = self.child.standings_of(items)
+        return super().to_representation(items)
+
+
+class StandingMixin(serializers.Serializer):
+    standing = serializers.SerializerMethodField()
+
+    @extend_schema_field(BadgeSerializer)
+    def get_standing(self, obj) -> dict:
+        badges = self.context.get("standings")
+        badge = badges[obj.pk] if badges and obj.pk in badges else self.standings_of([obj])[obj.pk]
+        return {"state": badge.value, "label": str(badge.label)}
+
+
+class PaytableVersionSerializer(StandingMixin, OutputSerializer):
     created_by = USER
     payouts = serializers.DictField(child=serializers.CharField(), read_only=True)
     variant = serializers.IntegerField(source="paytable.variant_id", read_only=True)
@@ -87,6 +114,7 @@ class PaytableVersionSerializer(OutputSerializer):
             "number",
             "supersedes",
             "status",
+            "standing",
             "note",
             "payouts",
             "created_by",
@@ -94,6 +122,11 @@ class PaytableVersionSerializer(OutputSerializer):
             "provenance",
         ]
         read_only_fields = fields
+        list_serializer_class = StandingListSerializer
+
+    @staticmethod
+    def standings_of(versions):
+        return version_badges(versions)
 
 
 class PaytableSerializer(OutputSerializer):
@@ -145,7 +178,7 @@ class TableSerializer(OutputSerializer):
         read_only_fields = fields
 
 
-class SubmissionSerializer(OutputSerializer):
+class SubmissionSerializer(StandingMixin, OutputSerializer):
     submitted_by = USER
     reviewer = USER
 
@@ -156,6 +189,7 @@ class SubmissionSerializer(OutputSerializer):
             "variant",
             "paytable_version",
             "status",
+            "standing",
             "submitted_by",
             "reviewer",
             "decision_reason",
@@ -165,6 +199,11 @@ class SubmissionSerializer(OutputSerializer):
             "decided_at",
         ]
         read_only_fields = fields
+        list_serializer_class = StandingListSerializer
+
+    @staticmethod
+    def standings_of(submissions):
+        return submission_badges(submissions)
 
 
 class CommentSerializer(OutputSerializer):

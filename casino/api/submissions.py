@@ -78,8 +78,8 @@ CONFLICT = {409: WorkflowErrorSerializer}
 
 
 class SubmissionViewSet(ReadOnlyBackOfficeViewSet):
-    # The output names the variant and version by id: only the users are joined.
-    queryset = Submission.objects.select_related("submitted_by", "reviewer")
+    # The output names the variant and version by id; the version is joined for the standing.
+    queryset = Submission.objects.select_related("submitted_by", "reviewer", "paytable_version")
     serializer_class = SubmissionSerializer
     filterset_class = SubmissionFilter
     parser_classes = [JSONParser, FormParser, MultiPartParser]

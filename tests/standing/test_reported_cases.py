@@ -223,3 +223,21 @@ def test_a_packet_says_how_its_certificate_stands(alice, rita, adam, jurisdictio
     _revoke(run, adam)
     item = approved_item()
     assert item.ready is False and str(item.detail) == "the certificate is revoked"
+
+
+def test_the_private_api_lists_say_how_versions_and_submissions_stand(alice, rita, adam, jurisdiction):
+    submission = make_approved(officer=alice, reviewer=rita, preset="sette-e-mezzo", name="Sette API",
+                               jurisdiction=jurisdiction)
+    run, version = submission.certification_run, submission.paytable_version
+    certificate_issue_approved(run_id=run.pk, approver_id=rita.pk)
+    api = verified_client(APIClient(), rita)
+
+    def states():
+        versions = {v["id"]: v["standing"]["state"] for v in api.get("/api/v1/paytable-versions/").json()["results"]}
+        submissions = {s["id"]: s["standing"]["state"] for s in api.get("/api/v1/submissions/").json()["results"]}
+        one = api.get(f"/api/v1/submissions/{submission.pk}/").json()["standing"]
+        return versions[version.pk], submissions[submission.pk], one["state"]
+
+    assert states() == ("approved", "approved", "approved")
+    _revoke(run, adam)
+    assert states() == ("revoked", "revoked", "revoked")
