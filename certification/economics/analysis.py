@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from casino.rules.model import Rules
+from casino.rules.phrases import N_
 from certification.odds.analysis import analyze, dealer_joint
 from certification.odds.results import BetFigures
 
@@ -78,10 +79,10 @@ def mixed_figures(rules: Rules, mix: PlayerMix, house_way: dict[str, Any] | None
 def seat_notes(rules: Rules) -> tuple[str, ...]:
     """What the per-seat figures (heads-up, as certified) leave out at a table of several seats."""
     if getattr(rules, "dealer_must_reach_7_5_vs_revealed", False):
-        return ("With the Spanish rule the dealer draws to 7 1/2 when any seat shows 7 1/2, so "
-                "seats also interact through the dealer's rule, which the per-seat (heads-up) "
-                "figures and the seat covariance leave out; the README gives the size of the "
-                "effect measured on two dealt seats.",)
+        return (N_("With the Spanish rule the dealer draws to 7 1/2 when any seat shows 7 1/2, so "
+                   "seats also interact through the dealer's rule, which the per-seat (heads-up) "
+                   "figures and the seat covariance leave out; the README gives the size of the "
+                   "effect measured on two dealt seats."),)
     return ()
 
 

@@ -20,6 +20,8 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from casino.rules.phrases import N_
+
 from .lattice import LatticeLaw, Tail, probability_below
 from .rounds import SeatLaw
 
@@ -129,9 +131,9 @@ def bankroll(seat: SeatLaw, setup: TableSetup) -> Bankroll:
     r = adjustment_coefficient(seat.table_law(seats))
     if r is None:
         return Bankroll(None, setup.ruin_probability, seats, bet,
-                        "the players have the edge: no bankroll is enough in the long run")
+                        N_("the players have the edge: no bankroll is enough in the long run"))
     if math.isinf(r):
-        return Bankroll(0.0, setup.ruin_probability, seats, bet, "the house cannot lose a round")
+        return Bankroll(0.0, setup.ruin_probability, seats, bet, N_("the house cannot lose a round"))
     return Bankroll(math.log(1 / setup.ruin_probability) / r * float(bet),
                     setup.ruin_probability, seats, bet)
 

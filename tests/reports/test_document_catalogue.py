@@ -18,7 +18,7 @@ from certification.glossary import CHECKED, TERMS, term
 from certification.reports.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ["casino/rules", "certification/odds", "certification/protection",
+SOURCES = ["casino/rules", "certification/economics", "certification/odds", "certification/protection",
            "certification/randomness/procedures", "certification/reports", "certification/services"]
 KEYWORDS = {"_": None, "N_": None, "Phrase": None}
 TRANSLATED = ("it", "es")

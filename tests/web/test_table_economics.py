@@ -119,3 +119,30 @@ def test_a_variant_too_slow_to_count_live_says_so_instead_of_hanging(as_user, al
     text = "date,table,rounds,handle,win\n2025-03-01,T-01,300,1500,20\n"
     response = as_user(alice).post(reverse("web:field-list"), {"file": upload("s.csv", text), "alpha": "0.01"})
     assert "table T-01: opening up to 3 times takes minutes" in response.content.decode()
+
+
+
+@pytest.mark.parametrize("language, words", [
+    ("it", ("Con la regola spagnola il mazziere pesca fino a 7 1/2", "nessun bankroll basta")),
+    ("es", ("Con la regla española la banca roba hasta 7 1/2", "ningún bankroll basta")),
+])
+def test_the_engines_notes_for_the_table_page_are_said_in_the_readers_language(language, words, monkeypatch):
+    from django.template import Context, Template
+    from django.utils import translation
+
+    from certification.economics.analysis import seat_notes
+    from certification.economics.table import bankroll
+
+    class Losing:  # a table the house loses at: its law has no adjustment coefficient
+        def table_law(self, seats):
+            return None
+
+    monkeypatch.setattr("certification.economics.table.adjustment_coefficient", lambda law: None)
+    (note,) = seat_notes(preset("siete-y-media"))
+    setup = type("Setup", (), {"table_seats": 1, "seats": 1, "max_bet": Fraction(10), "average_bet": Fraction(10),
+                               "ruin_probability": 0.01})()
+    reason = bankroll(Losing(), setup).reason
+    page = Template("{% load rule_words %}{{ note|say }} | {{ reason|say }}")
+    with translation.override(language):
+        text = page.render(Context({"note": note, "reason": reason}))
+    assert all(w in text for w in words) and "Spanish rule" not in text and "in the long run" not in text
